@@ -1,0 +1,96 @@
+"""Tests for the card art in web/cards/: complete, valid, self-contained, reproducible."""
+
+import importlib.util
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+CARDS = Path(__file__).resolve().parent.parent / "web" / "cards"
+SVG = "{http://www.w3.org/2000/svg}"
+FACES = [r + s for s in "SHDC" for r in "AKQJT98765432"]
+BACKS = ["back", "back-red", "back-blue", "back-green"]
+ALL = FACES + BACKS
+
+
+def load_generator():
+    spec = importlib.util.spec_from_file_location("card_generator", CARDS / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_all_files_exist():
+    missing = [n for n in ALL if not (CARDS / f"{n}.svg").is_file()]
+    assert not missing
+    assert len(FACES) == 52
+    assert (CARDS / "LICENSE.md").is_file()
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_svg_is_valid_and_self_contained(name):
+    text = (CARDS / f"{name}.svg").read_text(encoding="utf-8")
+    root = ET.fromstring(text)
+    assert root.tag == SVG + "svg"
+    assert root.get("viewBox") == "0 0 250 350"
+    lowered = text.lower()
+    # Nothing may be fetched from anywhere: no scripts, no external links, no fonts.
+    assert "<script" not in lowered
+    assert "<foreignobject" not in lowered
+    assert "@import" not in lowered and "@font-face" not in lowered
+    assert "javascript:" not in lowered
+    assert not re.search(r"\bon[a-z]+\s*=", lowered), "no event handler attributes"
+    # The only URL-like strings allowed are the SVG namespace and in-file references.
+    for match in re.finditer(r"https?://[^\"' )]+", text):
+        assert match.group(0) == "http://www.w3.org/2000/svg"
+    for element in root.iter():
+        for key, value in element.attrib.items():
+            if key.endswith("href"):
+                assert value.startswith("#"), f"{key}={value} must be an in-file reference"
+            for url in re.findall(r"url\(([^)]*)\)", value):
+                assert url.startswith("#"), f"url({url}) must be an in-file reference"
+    # Every in-file reference resolves.
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    refs = set(re.findall(r'(?:href="|url\()#([^")]+)', text))
+    assert refs <= ids
+
+
+def test_titles_name_the_cards():
+    root = ET.fromstring((CARDS / "QS.svg").read_text(encoding="utf-8"))
+    assert root.find(SVG + "title").text == "Queen of spades"
+    root = ET.fromstring((CARDS / "TC.svg").read_text(encoding="utf-8"))
+    assert root.find(SVG + "title").text == "10 of clubs"
+
+
+def test_ids_are_unique_across_files_so_cards_can_be_inlined():
+    seen = {}
+    for name in ALL:
+        if name == "back":  # an alias of the default back colour
+            continue
+        root = ET.fromstring((CARDS / f"{name}.svg").read_text(encoding="utf-8"))
+        for e in root.iter():
+            if e.get("id"):
+                assert e.get("id") not in seen, (name, seen.get(e.get("id")))
+                seen[e.get("id")] = name
+
+
+def test_sizes_are_small():
+    sizes = {n: (CARDS / f"{n}.svg").stat().st_size for n in ALL}
+    numbers = [n for n in FACES if n[0] in "98765432"]
+    assert max(sizes[n] for n in numbers) < 3000
+    assert max(sizes.values()) < 8000
+    total = sum(p.stat().st_size for p in CARDS.iterdir() if p.is_file())
+    assert total < 250_000
+
+
+def test_generator_reproduces_committed_files():
+    files = load_generator().all_files()
+    assert sorted(files) == sorted(f"{n}.svg" for n in ALL)
+    for name, text in files.items():
+        assert (CARDS / name).read_text(encoding="utf-8") == text, f"{name} is out of date"
+
+
+def test_no_stray_svgs():
+    on_disk = {p.name for p in CARDS.glob("*.svg")}
+    assert on_disk == {f"{n}.svg" for n in ALL}
