@@ -310,14 +310,14 @@ def transformer(uid):
 def ace_of_hearts(uid):
     """A♥: emphasised — a large heart in a golden sunburst ring."""
     rays = "".join(
-        f'<path d="M{_n(125 + 64 * c)} {_n(175 + 64 * s)}L{_n(125 + 70 * c)} {_n(175 + 70 * s)}"/>'
+        f'<path d="M{_n(125 + 60 * c)} {_n(175 + 60 * s)}L{_n(125 + 66 * c)} {_n(175 + 66 * s)}"/>'
         for c, s in ((1, 0), (.866, .5), (.5, .866), (0, 1), (-.5, .866), (-.866, .5), (-1, 0),
                      (-.866, -.5), (-.5, -.866), (0, -1), (.5, -.866), (.866, -.5)))
-    return (f'<circle cx="125" cy="175" r="72" fill="#fde4e8"/>'
+    return (f'<circle cx="125" cy="175" r="68" fill="#fde4e8"/>'
             + f'<g stroke="#f3b5bf" stroke-width="5" stroke-linecap="round">{rays}</g>'
-            + f'<circle cx="125" cy="175" r="60" fill="#fff5f6" stroke="{GOLD}" stroke-width="5"/>'
-            + f'<circle cx="125" cy="175" r="54" fill="none" stroke="{RED}" stroke-width="1.5"/>'
-            + pip(uid, 125, 177, 0.76, flip=False))
+            + f'<circle cx="125" cy="175" r="56" fill="#fff5f6" stroke="{GOLD}" stroke-width="5"/>'
+            + f'<circle cx="125" cy="175" r="50" fill="none" stroke="{RED}" stroke-width="1.5"/>'
+            + pip(uid, 125, 178, 0.72, flip=False))
 
 
 SPECIALS = {"QS": pig, "JD": sheep, "TC": transformer, "AH": ace_of_hearts}
