@@ -1,7 +1,9 @@
 """Generate the SVG card faces and backs in web/cards/ (stdlib only, deterministic).
 
 Run ``python web/cards/generate.py`` to (re)write the files next to this script,
-or ``python web/cards/generate.py --check`` to verify the committed files match.
+``python web/cards/generate.py --check`` to verify the committed files match, or
+``python web/cards/generate.py --sheet /tmp/sheet.html`` for a contact sheet to look at
+(``chromium --headless --screenshot=/tmp/sheet.png --window-size=1400,1000 file:///tmp/sheet.html``).
 
 Every card is drawn here from scratch: no fonts (ranks are stroked paths), no
 external references, no scripts. Cards are 250x350 (5:7) with rounded corners.
@@ -376,8 +378,25 @@ def all_files():
     return files
 
 
+def contact_sheet(cards_dir):
+    """HTML showing every card, and phone-fan mock-ups, for checking the art by eye."""
+    src = Path(cards_dir).resolve().as_uri()
+    rows = ["".join(f'<img src="{src}/{r}{s}.svg" width="104">' for r in RANKS) for s in SUITS]
+    rows.append("".join(f'<img src="{src}/back-{n}.svg" width="104">' for n in BACK_COLOURS))
+    hand = ["AS", "QS", "7S", "3S", "AH", "KH", "TH", "5H", "2H", "JD", "9D", "TC", "4C"]
+    for width, strip in ((60, 22), (90, 30)):
+        rows.append("".join(
+            f'<img src="{src}/{c}.svg" style="width:{width}px;margin-right:{strip - width}px;'
+            f'filter:drop-shadow(-1px 0 1px rgba(0,0,0,.3))">' for c in hand))
+    body = "".join(f'<div style="display:flex;gap:2px;margin:4px">{r}</div>' for r in rows)
+    return f'<!doctype html><body style="margin:8px;background:#2d6a4f">{body}</body>\n'
+
+
 def main(argv):
     here = Path(__file__).resolve().parent
+    if "--sheet" in argv:  # e.g. --sheet /tmp/sheet.html, then screenshot it with Chromium
+        Path(argv[argv.index("--sheet") + 1]).write_text(contact_sheet(here), encoding="utf-8")
+        return 0
     check = "--check" in argv
     stale = []
     for name, text in all_files().items():
