@@ -1,3 +1,39 @@
-"""Gong Zhu (拱猪, "Chase the Pig"): the rules engine, bots and command line, in pure Python."""
+"""Gong Zhu (拱猪, "Chase the Pig"): the rules engine, bots and command line, in pure Python.
+
+The public API (the contract scripts, the web worker and outside tools use)::
+
+    from gongzhu import Rules, PRESETS, IllegalMove, parse_cards, score_pile, new_hand, new_match
+
+See ``gongzhu.hand`` (a hand and its per-seat ``view``), ``gongzhu.match`` (a match),
+``gongzhu.scoring`` (``score_pile``), ``gongzhu.fast`` (the playout layer for bots and bench).
+"""
 
 __version__ = "0.1.0"
+
+from .cards import (
+    ACE_OF_HEARTS,
+    EXPOSABLE,
+    PIG,
+    SHEEP,
+    TRANSFORMER,
+    card_code,
+    card_codes,
+    card_name,
+    card_symbol,
+    parse_card,
+    parse_cards,
+)
+from .deal import deal, hand_seed
+from .hand import FORMAT_VERSION, Hand, IllegalMove, legal_mask, new_hand
+from .rules import PRESETS, Rules, get_rules
+from .scoring import Score, ScoreLine, pile_score, score_pile
+
+__all__ = [
+    "__version__",
+    "ACE_OF_HEARTS", "EXPOSABLE", "PIG", "SHEEP", "TRANSFORMER",
+    "card_code", "card_codes", "card_name", "card_symbol", "parse_card", "parse_cards",
+    "deal", "hand_seed",
+    "FORMAT_VERSION", "Hand", "IllegalMove", "legal_mask", "new_hand",
+    "PRESETS", "Rules", "get_rules",
+    "Score", "ScoreLine", "pile_score", "score_pile",
+]

@@ -1,0 +1,797 @@
+"""One hand of Gong Zhu: passing, exposure, the 13 tricks and the scores, with one source of legality.
+
+``new_hand(seed=7)`` deals from a seed (``deal.py``); ``new_hand(hands=[...], exposed=[...])``
+starts an explicit deal at the play phase.  A ``Hand`` moves through the phases
+``"pass"`` (only with ``rules.pass_cards``), ``"expose"`` (only with ``rules.exposure``),
+``"play"`` and ``"done"``.  Every action (``pass_cards``, ``expose``, ``play``) checks first
+and raises ``IllegalMove`` with a reason a player can read, changing nothing; on success it
+returns the list of events it caused (JSON-able dicts, see "Events" below).
+
+Legality lives here and only here: ``legal_moves()``, ``why_illegal(card)`` (the reason a
+card may not be played now, or None) and ``play``.  The UI dims cards with ``why_illegal``
+and shows its message; bots use ``legal_moves`` or the same rules in ``gongzhu.fast``
+(which is tested to agree with this module on thousands of games).
+
+Rule decisions where RULES.md is silent (a seasoned player's reading):
+
+- Passing: each player passes ``rules.pass_cards`` cards to the next seat (seat + 1), all at
+  once; nobody sees what they receive until everyone has passed.  In the first hand the
+  leader is whoever holds the first-lead card *after* the pass.
+- Exposure: only the four special cards may be exposed; a seat holding none of them is
+  skipped.  In open mode seats decide in play order from the leader; an empty list declines.
+  In secret mode seats decide in any order and all choices are revealed together once the
+  last one is in.  With ``auto_expose_fourth`` the fourth special card is exposed as soon as
+  the other three are (open mode: at once; secret mode: at the reveal), even if its holder
+  declined.
+- Hearts broken (``hearts_must_be_broken``): broken once any heart has been played (which,
+  before then, can only be a discard on another suit, or a lead by a hand holding only
+  hearts).
+- The exposed-card restriction applies during the first trick in which the card's suit is
+  led (leading it yourself included), and only while its holder has another card of that
+  suit.  Discarding an exposed card on another suit's lead is allowed.
+
+Events (each a dict with ``"type"``):
+
+- ``{"type": "pass", "seat": s}`` - seat s has chosen its cards (which stay secret);
+- ``{"type": "passes_done"}`` - every seat has received its cards;
+- ``{"type": "expose", "seat": s, "cards": [codes]}`` - seat s exposed those (maybe none);
+- ``{"type": "expose_chosen", "seat": s}`` - secret mode: seat s has chosen (not revealed);
+- ``{"type": "auto_expose", "seat": s, "cards": [code]}`` - the fourth special card;
+- ``{"type": "phase", "phase": p, "to_play": s, "leader": s}`` - a new phase begins;
+- ``{"type": "play", "seat": s, "card": code, "trick": n}``;
+- ``{"type": "trick", "trick": n, "leader": s, "cards": [[seat, code], ...], "winner": s,
+  "points": [scoring codes]}``;
+- ``{"type": "hand_over", "scores": [4 ints], "pig_captor": s}``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Iterable, Sequence
+
+from .cards import (
+    EXPOSABLE_MASK,
+    HEARTS,
+    HEARTS_MASK,
+    PIG,
+    SCORING_MASK,
+    SUIT_MASKS,
+    SUITS,
+    TWO_OF_CLUBS,
+    TWO_OF_SPADES,
+    card_code,
+    card_codes,
+    card_symbol,
+    cards_of,
+    parse_card,
+    parse_cards,
+    popcount,
+    sort_for_display,
+)
+from .deal import deal as deal_from_seed
+from .rules import Rules, get_rules
+from .scoring import Score, pile_score, score_pile
+
+FORMAT_VERSION = 1
+"""Version of the saved-hand JSON format written by ``Hand.to_json``."""
+
+PHASES = ("pass", "expose", "play", "done")
+_SUIT_WORDS = ("spade", "heart", "diamond", "club")
+_SUIT_PLURALS = ("spades", "hearts", "diamonds", "clubs")
+
+
+class IllegalMove(ValueError):
+    """An action the rules do not allow now; ``str(e)`` is a reason a player can read."""
+
+
+def first_lead_card(rules: Rules) -> int:
+    """The card that must lead the first trick of a match under these rules (2♠ or 2♣)."""
+    return TWO_OF_CLUBS if rules.first_lead == "2C" else TWO_OF_SPADES
+
+
+def legal_mask(
+    held: int,
+    trick_suit: int,
+    led_suits: int,
+    exposed: int,
+    hearts_broken: bool,
+    must_break_hearts: bool,
+    must_lead: int = -1,
+) -> int:
+    """The cards (bitmask) a player holding ``held`` may play now.
+
+    ``trick_suit`` is the suit led to the current trick, or -1 when leading; ``led_suits`` has
+    bit s set when suit s was led in an earlier trick; ``exposed`` holds every exposed card;
+    ``must_lead`` is the card the first trick of a match must be led with, or -1.
+
+    >>> from gongzhu.cards import mask_of, card_codes
+    >>> card_codes(legal_mask(mask_of(["QS", "2S", "3H"]), 0, 0, mask_of(["QS"]), False, False))
+    ['2S']
+    """
+    if trick_suit < 0:
+        # The first lead of a match: the holder of 2♠ (or 2♣) must lead it.
+        if must_lead >= 0 and held >> must_lead & 1:
+            return 1 << must_lead
+        allowed = held
+        # Hearts may not be led before they are broken, unless only hearts are held.
+        if must_break_hearts and not hearts_broken and held & ~HEARTS_MASK:
+            allowed &= ~HEARTS_MASK
+        # An exposed card may not lead the first trick of its suit unless it is the only one.
+        x = exposed & allowed
+        while x:
+            low = x & -x
+            x ^= low
+            s = (low.bit_length() - 1) // 13
+            if not led_suits >> s & 1 and held & SUIT_MASKS[s] & ~low:
+                allowed &= ~low
+        return allowed
+    follow = held & SUIT_MASKS[trick_suit]
+    # Must follow suit if able; a player void in the suit led may play any card.
+    if not follow:
+        return held
+    # An exposed card may not be played to the first trick of its suit unless it is the only one.
+    if not led_suits >> trick_suit & 1:
+        x = exposed & follow
+        if x and follow != x:
+            follow &= ~x
+    return follow
+
+
+class Hand:
+    """The state of one hand; create it with ``new_hand``.  Only its methods change it."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[int],
+        *,
+        leader: int | None,
+        first_hand: bool,
+        start: str,
+        seed: int | None = None,
+        exposed: int = 0,
+    ) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.first_hand = first_hand
+        self.dealt: list[int] = list(hands)
+        self.held: list[int] = list(hands)
+        self.start = start
+        self.initial_exposed = exposed
+        self.leader: int | None = leader
+        self.phase = start
+        self.passes: list[int | None] = [None] * 4
+        self.received: list[int | None] = [None] * 4
+        self.exposed: list[int] = [0] * 4
+        self.exposure_decided = [False] * 4
+        self._pending_exposure: list[int | None] = [None] * 4
+        self.auto_exposed = 0
+        self.trick: list[tuple[int, int]] = []
+        self.trick_leader: int | None = leader
+        self.tricks: list[dict[str, Any]] = []
+        self.played: list[tuple[int, int]] = []
+        self.captured_masks = [0] * 4
+        self.led_suits = 0
+        self.hearts_broken = False
+        self.voids = [0] * 4
+        self.actions: list[list[Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self._to_play: int | None = None
+        if exposed:
+            for s in range(4):
+                self.exposed[s] = exposed & self.held[s]
+        if start == "pass":
+            self._to_play = leader if leader is not None else 0
+        elif start == "expose":
+            self._begin_expose()
+        else:
+            self._begin_play()
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat whose decision it is (in pass and secret-expose phases: the first seat,
+        in play order, still to decide; every undecided seat may act); None when done."""
+        return self._to_play
+
+    @property
+    def exposed_mask(self) -> int:
+        """Every exposed card at the table, as a bitmask."""
+        return self.exposed[0] | self.exposed[1] | self.exposed[2] | self.exposed[3]
+
+    @property
+    def must_lead(self) -> int:
+        """The card the next lead must be (2♠/2♣ for the first trick of a match), or -1."""
+        if self.first_hand and not self.played:
+            return first_lead_card(self.rules)
+        return -1
+
+    @property
+    def pig_captor(self) -> int | None:
+        """The seat that captured Q♠ (who leads the next hand), or None if not yet captured."""
+        for s in range(4):
+            if self.captured_masks[s] >> PIG & 1:
+                return s
+        return None
+
+    # ------------------------------------------------------------------ phases
+
+    def _seat_order(self) -> list[int]:
+        first = self.leader if self.leader is not None else 0
+        return [(first + i) % 4 for i in range(4)]
+
+    def _begin_expose(self) -> list[dict[str, Any]]:
+        self.phase = "expose"
+        events: list[dict[str, Any]] = []
+        for s in range(4):
+            # A seat with no special card (left unexposed) has nothing to decide.
+            if not self.held[s] & EXPOSABLE_MASK & ~self.exposed[s]:
+                self.exposure_decided[s] = True
+        if all(self.exposure_decided):
+            return self._begin_play()
+        self._to_play = self._next_undecided()
+        events.append({"type": "phase", "phase": "expose", "to_play": self._to_play,
+                       "leader": self.leader})
+        return events
+
+    def _next_undecided(self) -> int | None:
+        for s in self._seat_order():
+            if not self.exposure_decided[s]:
+                return s
+        return None
+
+    def _begin_play(self) -> list[dict[str, Any]]:
+        self.phase = "play"
+        if self.leader is None:
+            raise ValueError("no leader")
+        self.trick_leader = self.leader
+        self._to_play = self.leader
+        return [{"type": "phase", "phase": "play", "to_play": self.leader, "leader": self.leader}]
+
+    # ------------------------------------------------------------------ passing
+
+    def why_cannot_pass(self, seat: int, cards: Iterable[Any]) -> str | None:
+        """The reason ``pass_cards(seat, cards)`` is not allowed now, or None."""
+        if self.phase != "pass":
+            return f"Cards are not passed now (this is the {self.phase} phase)."
+        if not 0 <= seat < 4:
+            return f"There is no seat {seat}; seats are 0-3."
+        if self.passes[seat] is not None:
+            return f"Seat {seat} has already passed its cards."
+        try:
+            chosen = parse_cards(list(cards))
+        except ValueError as e:
+            return str(e)
+        n = self.rules.pass_cards
+        if len(chosen) != n:
+            return f"Pass exactly {n} cards to the next player (you chose {len(chosen)})."
+        for c in chosen:
+            if not self.held[seat] >> c & 1:
+                return f"You do not hold {card_symbol(c)}."
+        return None
+
+    def pass_cards(self, seat: int, cards: Iterable[Any]) -> list[dict[str, Any]]:
+        """Seat ``seat`` passes ``cards`` (codes) to the next seat; returns the events."""
+        cards = list(cards)
+        reason = self.why_cannot_pass(seat, cards)
+        if reason:
+            raise IllegalMove(reason)
+        chosen = parse_cards(cards)
+        mask = 0
+        for c in chosen:
+            mask |= 1 << c
+        self.passes[seat] = mask
+        self.actions.append(["pass", seat, card_codes(mask)])
+        events: list[dict[str, Any]] = [{"type": "pass", "seat": seat}]
+        if any(p is None for p in self.passes):
+            for s in self._seat_order():
+                if self.passes[s] is None:
+                    self._to_play = s
+                    break
+        else:
+            events.extend(self._finish_passing())
+        self.events.extend(events)
+        return events
+
+    def _finish_passing(self) -> list[dict[str, Any]]:
+        passes = [p or 0 for p in self.passes]
+        for s in range(4):
+            got = passes[(s - 1) % 4]  # Cards go to the next seat, so seat s gets seat s-1's.
+            self.received[s] = got
+            self.held[s] = (self.held[s] & ~passes[s]) | got
+        if self.first_hand:
+            self.leader = _holder(self.held, first_lead_card(self.rules))
+        events: list[dict[str, Any]] = [{"type": "passes_done"}]
+        if self.rules.exposure:
+            events.extend(self._begin_expose())
+        else:
+            events.extend(self._begin_play())
+        return events
+
+    # ------------------------------------------------------------------ exposure
+
+    def exposable(self, seat: int) -> list[str]:
+        """The cards ``seat`` could expose now (codes), empty outside its exposure turn."""
+        if self.phase != "expose" or self.exposure_decided[seat]:
+            return []
+        return card_codes(self.held[seat] & EXPOSABLE_MASK & ~self.exposed[seat])
+
+    def why_cannot_expose(self, seat: int, cards: Iterable[Any]) -> str | None:
+        """The reason ``expose(seat, cards)`` is not allowed now, or None."""
+        if self.phase != "expose":
+            return f"Cards are not exposed now (this is the {self.phase} phase)."
+        if not 0 <= seat < 4:
+            return f"There is no seat {seat}; seats are 0-3."
+        if self.exposure_decided[seat]:
+            return f"Seat {seat} has already decided what to expose."
+        if self.rules.exposure_mode == "open" and seat != self._to_play:
+            return f"Seat {self._to_play} exposes first: players expose in turn from the leader."
+        try:
+            chosen = parse_cards(list(cards))
+        except ValueError as e:
+            return str(e)
+        for c in chosen:
+            if not EXPOSABLE_MASK >> c & 1:
+                return f"Only A♥, Q♠, J♦ and 10♣ may be exposed, not {card_symbol(c)}."
+            if not self.held[seat] >> c & 1:
+                return f"You do not hold {card_symbol(c)}."
+            if self.exposed[seat] >> c & 1:
+                return f"{card_symbol(c)} is already exposed."
+        return None
+
+    def expose(self, seat: int, cards: Iterable[Any] = ()) -> list[dict[str, Any]]:
+        """Seat ``seat`` exposes ``cards`` (an empty list declines); returns the events."""
+        cards = list(cards)
+        reason = self.why_cannot_expose(seat, cards)
+        if reason:
+            raise IllegalMove(reason)
+        mask = 0
+        for c in parse_cards(cards):
+            mask |= 1 << c
+        self.actions.append(["expose", seat, card_codes(mask)])
+        self.exposure_decided[seat] = True
+        events: list[dict[str, Any]] = []
+        if self.rules.exposure_mode == "secret":
+            self._pending_exposure[seat] = mask
+            events.append({"type": "expose_chosen", "seat": seat})
+            if all(self.exposure_decided):
+                # Everyone has chosen: reveal together, in play order from the leader.
+                for s in self._seat_order():
+                    m = self._pending_exposure[s] or 0
+                    self.exposed[s] |= m
+                    if self._pending_exposure[s] is not None:
+                        events.append({"type": "expose", "seat": s, "cards": card_codes(m)})
+                events.extend(self._auto_expose())
+        else:
+            self.exposed[seat] |= mask
+            events.append({"type": "expose", "seat": seat, "cards": card_codes(mask)})
+            events.extend(self._auto_expose())
+        if all(self.exposure_decided):
+            events.extend(self._begin_play())
+        else:
+            self._to_play = self._next_undecided()
+        self.events.extend(events)
+        return events
+
+    def _auto_expose(self) -> list[dict[str, Any]]:
+        # The fourth special card is exposed automatically once the other three are.
+        if not self.rules.auto_expose_fourth:
+            return []
+        if popcount(self.exposed_mask & EXPOSABLE_MASK) != 3:
+            return []
+        fourth = EXPOSABLE_MASK & ~self.exposed_mask
+        s = _holder(self.held, fourth.bit_length() - 1)
+        self.exposed[s] |= fourth
+        self.auto_exposed |= fourth
+        self.exposure_decided[s] = True
+        return [{"type": "auto_expose", "seat": s, "cards": card_codes(fourth)}]
+
+    # ------------------------------------------------------------------ play
+
+    def legal_mask(self) -> int:
+        """The cards (bitmask) the player to move may play; 0 outside the play phase."""
+        if self.phase != "play" or self._to_play is None:
+            return 0
+        return legal_mask(
+            self.held[self._to_play],
+            self.trick[0][1] // 13 if self.trick else -1,
+            self.led_suits,
+            self.exposed_mask,
+            self.hearts_broken,
+            self.rules.hearts_must_be_broken,
+            self.must_lead,
+        )
+
+    def legal_moves(self) -> list[str]:
+        """The card codes the player to move may play now (low to high); empty if none."""
+        return card_codes(self.legal_mask())
+
+    def why_illegal(self, card: Any, seat: int | None = None) -> str | None:
+        """Why ``card`` may not be played now (by ``seat``, default the player to move), or None.
+
+        The messages are for players: the UI shows them on dimmed cards.
+        """
+        try:
+            c = parse_card(card)
+        except ValueError as e:
+            return str(e)
+        if self.phase != "play":
+            return f"Cards are not played now (this is the {self.phase} phase)."
+        p = self._to_play
+        assert p is not None
+        if seat is not None and seat != p:
+            return f"It is not your turn: seat {p} plays next."
+        held = self.held[p]
+        if not held >> c & 1:
+            return f"You do not hold {card_symbol(c)}."
+        must = self.must_lead
+        if not self.trick:
+            # The first lead of a match must be the 2♠ (or 2♣).
+            if must >= 0 and c != must:
+                return f"The first trick of the match must be led with the {card_symbol(must)}."
+            suit = c // 13
+            # Hearts may not be led before they are broken, unless only hearts are held.
+            if (suit == HEARTS and self.rules.hearts_must_be_broken and not self.hearts_broken
+                    and held & ~HEARTS_MASK):
+                return "Hearts have not been broken: you may not lead a heart while you hold other suits."
+        else:
+            suit = self.trick[0][1] // 13
+            # Must follow suit if able.
+            if c // 13 != suit and held & SUIT_MASKS[suit]:
+                return (f"You must follow suit: {_SUIT_PLURALS[suit]} were led and you hold "
+                        f"a {_SUIT_WORDS[suit]}.")
+        # An exposed card may not be played to the first trick of its suit unless it is the only one.
+        if (self.exposed_mask >> c & 1 and c // 13 == suit and not self.led_suits >> suit & 1
+                and held & SUIT_MASKS[suit] & ~(1 << c)):
+            return (f"Your exposed {card_symbol(c)} may not be played to the first "
+                    f"{_SUIT_WORDS[suit]} trick while you hold another {_SUIT_WORDS[suit]}.")
+        return None
+
+    def check_play(self, card: Any, seat: int | None = None) -> int:
+        """The card int if ``card`` may be played now, else raise ``IllegalMove``."""
+        reason = self.why_illegal(card, seat)
+        if reason:
+            raise IllegalMove(reason)
+        return parse_card(card)
+
+    def illegal_reasons(self, seat: int) -> dict[str, str]:
+        """Card code -> reason, for each card ``seat`` holds that it may not play now."""
+        out: dict[str, str] = {}
+        for c in cards_of(self.held[seat]):
+            reason = self.why_illegal(c, seat)
+            if reason:
+                out[card_code(c)] = reason
+        return out
+
+    def play(self, card: Any, seat: int | None = None) -> list[dict[str, Any]]:
+        """The player to move (or ``seat``, checked) plays ``card``; returns the events.
+
+        Raises ``IllegalMove`` (and changes nothing) if the card may not be played now.
+        """
+        c = self.check_play(card, seat)
+        p = self._to_play
+        assert p is not None
+        self.actions.append(["play", p, card_code(c)])
+        self.held[p] &= ~(1 << c)
+        if self.trick and c // 13 != self.trick[0][1] // 13:
+            self.voids[p] |= 1 << (self.trick[0][1] // 13)  # Failing to follow shows a void.
+        if c // 13 == HEARTS:
+            self.hearts_broken = True
+        self.trick.append((p, c))
+        self.played.append((p, c))
+        n = len(self.tricks)
+        events: list[dict[str, Any]] = [
+            {"type": "play", "seat": p, "card": card_code(c), "trick": n}]
+        if len(self.trick) < 4:
+            self._to_play = (p + 1) % 4
+        else:
+            events.extend(self._finish_trick())
+        self.events.extend(events)
+        return events
+
+    def _finish_trick(self) -> list[dict[str, Any]]:
+        suit = self.trick[0][1] // 13
+        # The highest card of the suit led wins the trick.
+        winner, best = self.trick[0]
+        mask = 0
+        for s, c in self.trick:
+            mask |= 1 << c
+            if c // 13 == suit and c > best:
+                winner, best = s, c
+        self.captured_masks[winner] |= mask
+        self.led_suits |= 1 << suit
+        n = len(self.tricks)
+        record = {"trick": n, "leader": self.trick[0][0],
+                  "cards": [[s, card_code(c)] for s, c in self.trick], "winner": winner,
+                  "points": card_codes(mask & SCORING_MASK)}
+        self.tricks.append(record)
+        self.trick = []
+        events: list[dict[str, Any]] = [dict(record, type="trick")]
+        if len(self.tricks) == 13:
+            self.phase = "done"
+            self._to_play = None
+            events.append({"type": "hand_over", "scores": self.hand_scores(),
+                           "pig_captor": self.pig_captor})
+        else:
+            self.trick_leader = winner
+            self._to_play = winner
+        return events
+
+    # ------------------------------------------------------------------ results
+
+    def captured(self, seat: int) -> list[str]:
+        """The cards ``seat`` has captured so far (codes, low to high)."""
+        return card_codes(self.captured_masks[seat])
+
+    def hand_scores(self) -> list[int]:
+        """Each seat's score for its captured cards so far (final once the hand is done)."""
+        ex = self.exposed_mask
+        return [pile_score(self.captured_masks[s], ex, self.rules) for s in range(4)]
+
+    def score(self, seat: int) -> Score:
+        """``seat``'s score with its arithmetic line by line (``score_pile`` of its pile)."""
+        return score_pile(self.captured_masks[seat], self.exposed_mask, self.rules)
+
+    def breakdown(self) -> list[dict[str, Any]]:
+        """Each seat's score as JSON-able data: total, captured cards, lines in en and zh."""
+        return [self.score(s).to_dict() for s in range(4)]
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-able dict (the contract for bots and the page).
+
+        Keys:
+
+        - ``version`` (int), ``rules`` (dict of options), ``phase``, ``seat``, ``to_play``
+          (seat or None), ``leader`` (leader of the first trick; None before the pass ends in
+          a first hand), ``trick_leader`` (leader of the current trick), ``first_hand`` (bool),
+          ``must_lead`` (code that must be led now, or None);
+        - ``hand``: own cards (codes, display order: ♠ ♥ ♦ ♣, high to low);
+          ``hand_counts``: cards left per seat;
+        - ``legal``: codes this seat may play now (empty unless it is its turn to play);
+          ``illegal``: code -> reason for each own card it may not play now (its turn only);
+        - ``exposable``: codes this seat may expose now (empty unless it may decide);
+          ``exposed``: per seat, the codes exposed (public); ``auto_exposed``: codes exposed
+          by ``auto_expose_fourth``; ``exposure_decided``: per seat bool; ``my_exposure``:
+          secret mode, this seat's own pending choice (others' choices are never shown);
+        - ``passing``: None without passing, else ``{"count", "to", "from", "passed"
+          (own codes or None), "received" (codes, once everyone passed, else None),
+          "done": per seat bool}``;
+        - ``played``: every card played so far, in order, as ``[seat, code]``;
+          ``trick``: the current trick as ``[seat, code]``; ``tricks``: completed tricks
+          (``{"trick", "leader", "cards", "winner", "points"}``);
+          ``tricks_won``: per seat count; ``captured``: per seat, the scoring cards taken
+          (codes); ``led_suits``: suit letters led so far; ``hearts_broken`` (bool);
+        - ``voids``: per seat, suit letters that seat has shown it lacks by not following;
+        - ``scores``: per seat, the hand score of the cards captured so far (final when done);
+        - ``pig_captor``: seat or None.
+
+        A view from a match (``Match.view``) adds ``match``: hand number, totals, etc.
+        """
+        rules = self.rules
+        my_turn = self.phase == "play" and self._to_play == seat
+        view: dict[str, Any] = {
+            "version": FORMAT_VERSION,
+            "rules": rules.to_dict(),
+            "phase": self.phase,
+            "seat": seat,
+            "to_play": self._to_play,
+            "leader": self.leader,
+            "trick_leader": self.trick_leader if self.phase in ("play", "done") else None,
+            "first_hand": self.first_hand,
+            "must_lead": card_code(self.must_lead) if (
+                self.must_lead >= 0 and self.phase == "play") else None,
+            "hand": [card_code(c) for c in sort_for_display(cards_of(self.held[seat]))],
+            "hand_counts": [popcount(h) for h in self.held],
+            "legal": self.legal_moves() if my_turn else [],
+            "illegal": self.illegal_reasons(seat) if my_turn else {},
+            "exposable": self.exposable(seat) if (
+                self.phase == "expose" and (rules.exposure_mode == "secret"
+                                            or self._to_play == seat)) else [],
+            "exposed": [card_codes(self.exposed[s]) for s in range(4)],
+            "auto_exposed": card_codes(self.auto_exposed),
+            "exposure_decided": list(self.exposure_decided),
+            "my_exposure": (card_codes(self._pending_exposure[seat] or 0)
+                            if self._pending_exposure[seat] is not None
+                            and self.phase == "expose" else None),
+            "passing": None,
+            "played": [[s, card_code(c)] for s, c in self.played],
+            "trick": [[s, card_code(c)] for s, c in self.trick],
+            "tricks": [dict(t) for t in self.tricks],
+            "tricks_won": [sum(1 for t in self.tricks if t["winner"] == s) for s in range(4)],
+            "captured": [card_codes(self.captured_masks[s] & SCORING_MASK) for s in range(4)],
+            "led_suits": [SUITS[s] for s in range(4) if self.led_suits >> s & 1],
+            "hearts_broken": self.hearts_broken,
+            "voids": [[SUITS[x] for x in range(4) if self.voids[s] >> x & 1] for s in range(4)],
+            "scores": self.hand_scores(),
+            "pig_captor": self.pig_captor,
+        }
+        if rules.pass_cards:
+            mine = self.passes[seat]
+            got = self.received[seat]
+            view["passing"] = {
+                "count": rules.pass_cards,
+                "to": (seat + 1) % 4,
+                "from": (seat - 1) % 4,
+                "passed": card_codes(mine) if mine is not None else None,
+                "received": card_codes(got) if got is not None else None,
+                "done": [p is not None for p in self.passes],
+            }
+        return view
+
+    # ------------------------------------------------------------------ saving
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON-able data: the deal, the rules and every action so far."""
+        return {
+            "format": "gongzhu-hand",
+            "version": FORMAT_VERSION,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "hands": [card_codes(h) for h in self.dealt],
+            "leader": self.leader if not self.first_hand else None,
+            "first_hand": self.first_hand,
+            "start": self.start,
+            "exposed": card_codes(self.initial_exposed),
+            "actions": [list(a) for a in self.actions],
+        }
+
+    def to_json(self) -> str:
+        """The hand as a JSON string (see ``to_dict``); ``Hand.from_json`` reads it back."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Hand:
+        """Rebuild a hand from ``to_dict`` data, replaying (and re-checking) every action."""
+        if not isinstance(data, dict) or data.get("format") != "gongzhu-hand":
+            raise ValueError("not a saved Gong Zhu hand")
+        version = data.get("version")
+        if version != FORMAT_VERSION:
+            raise ValueError(
+                f"saved hand format version {version!r} is not supported "
+                f"(this engine reads version {FORMAT_VERSION})")
+        try:
+            rules = Rules.from_dict(data["rules"])
+            hand = new_hand(
+                hands=data["hands"], rules=rules, leader=data["leader"],
+                first_hand=data["first_hand"], exposed=data["exposed"], start=data["start"],
+            )
+            hand.seed = data.get("seed")
+            for action in data["actions"]:
+                kind, seat, arg = action
+                if kind == "pass":
+                    hand.pass_cards(seat, arg)
+                elif kind == "expose":
+                    hand.expose(seat, arg)
+                elif kind == "play":
+                    hand.play(arg, seat)
+                else:
+                    raise ValueError(f"unknown action {kind!r}")
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"saved hand is incomplete or malformed: {e}") from None
+        except IllegalMove as e:
+            raise ValueError(f"saved hand holds an illegal action: {e}") from None
+        return hand
+
+    @classmethod
+    def from_json(cls, text: str) -> Hand:
+        """Rebuild a hand from ``to_json`` text."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"saved hand is not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+    def copy(self) -> Hand:
+        """An independent copy (cheap enough for undo and UI snapshots)."""
+        other = object.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        for name in ("dealt", "held", "passes", "received", "exposed", "exposure_decided",
+                     "_pending_exposure", "trick", "played", "captured_masks", "voids",
+                     "actions", "events"):
+            setattr(other, name, list(getattr(self, name)))
+        other.tricks = [dict(t) for t in self.tricks]
+        return other
+
+    def __repr__(self) -> str:
+        return (f"<Hand phase={self.phase} to_play={self._to_play} "
+                f"tricks={len(self.tricks)} scores={self.hand_scores()}>")
+
+
+def _holder(held: Sequence[int], card: int) -> int:
+    for s in range(4):
+        if held[s] >> card & 1:
+            return s
+    raise ValueError(f"nobody holds {card_code(card)}")
+
+
+def new_hand(
+    seed: int | None = None,
+    *,
+    hands: Sequence[Any] | None = None,
+    rules: Rules | str | dict[str, Any] | None = None,
+    leader: int | None = None,
+    first_hand: bool = True,
+    exposed: Iterable[Any] = (),
+    start: str | None = None,
+    rng: random.Random | None = None,
+) -> Hand:
+    """Start a hand: dealt from ``seed`` (or from ``rng.getrandbits(64)``), or from explicit
+    ``hands`` (four lists of 13 codes, seat 0 first).
+
+    A seeded deal starts at the first phase the rules call for (``"pass"``, ``"expose"`` or
+    ``"play"``); an explicit deal starts at ``"play"`` with ``exposed`` already exposed, unless
+    ``start`` says otherwise.  ``leader`` None means the holder of the first-lead card, which
+    is only allowed (and required) in the first hand of a match; later hands are led by the
+    previous hand's pig captor, which the caller passes as ``leader``.
+
+    >>> h = new_hand(seed=7)
+    >>> h.phase, len(h.legal_moves())
+    ('expose', 0)
+    """
+    r = get_rules(rules)
+    if hands is None:
+        if seed is None:
+            if rng is None:
+                raise ValueError("new_hand needs a seed, an rng or explicit hands")
+            seed = rng.getrandbits(64)
+        masks = [sum(1 << c for c in h) for h in deal_from_seed(seed)]
+    else:
+        if len(hands) != 4:
+            raise ValueError(f"a deal has 4 hands, not {len(hands)}")
+        masks = []
+        for i, h in enumerate(hands):
+            cards = parse_cards(h)
+            if len(cards) != 13:
+                raise ValueError(f"hand {i} has {len(cards)} cards; each hand has 13")
+            m = 0
+            for c in cards:
+                m |= 1 << c
+            masks.append(m)
+        union = 0
+        for m in masks:
+            dup = union & m
+            if dup:
+                raise ValueError(f"{card_codes(dup)[0]} is dealt to more than one hand")
+            union |= m
+    if start is None:
+        if hands is not None:
+            start = "play"
+        elif r.pass_cards:
+            start = "pass"
+        elif r.exposure:
+            start = "expose"
+        else:
+            start = "play"
+    if start not in ("pass", "expose", "play"):
+        raise ValueError(f"a hand starts at the pass, expose or play phase, not {start!r}")
+    if start == "pass" and not r.pass_cards:
+        raise ValueError("these rules have no passing")
+    if start == "expose" and not r.exposure:
+        raise ValueError("these rules have no exposure phase")
+    ex_mask = 0
+    for c in parse_cards(list(exposed)):
+        if not EXPOSABLE_MASK >> c & 1:
+            raise ValueError(f"only A♥, Q♠, J♦ and 10♣ may be exposed, not {card_symbol(c)}")
+        ex_mask |= 1 << c
+    if ex_mask and not r.exposure:
+        raise ValueError("these rules have no exposure")
+    if leader is not None and not (isinstance(leader, int) and 0 <= leader < 4):
+        raise ValueError(f"leader must be a seat 0-3, not {leader!r}")
+    if first_hand:
+        if start == "pass":
+            if leader is not None:
+                raise ValueError("in a first hand the leader is whoever holds the first-lead "
+                                 "card after passing; leave leader as None")
+        else:
+            holder = _holder(masks, first_lead_card(r))
+            if leader is not None and leader != holder:
+                raise ValueError(f"in a first hand the holder of {r.first_lead} (seat {holder}) leads")
+            leader = holder
+    elif leader is None:
+        raise ValueError("a hand after the first needs a leader (the previous pig captor)")
+    return Hand(r, masks, leader=leader, first_hand=first_hand, start=start, seed=seed,
+                exposed=ex_mask)
