@@ -23,17 +23,25 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .deal import deal, hand_seed
-from .hand import FORMAT_VERSION, Hand, IllegalMove, legal_mask, new_hand
-from .rules import PRESETS, Rules, get_rules
+from .deal import deal_hands, hand_seed
 from .scoring import Score, ScoreLine, pile_score, score_pile
 
 __all__ = [
     "__version__",
     "ACE_OF_HEARTS", "EXPOSABLE", "PIG", "SHEEP", "TRANSFORMER",
     "card_code", "card_codes", "card_name", "card_symbol", "parse_card", "parse_cards",
-    "deal", "hand_seed",
-    "FORMAT_VERSION", "Hand", "IllegalMove", "legal_mask", "new_hand",
-    "PRESETS", "Rules", "get_rules",
-    "Score", "ScoreLine", "pile_score", "score_pile",
+    "deal_hands", "hand_seed", "Score", "ScoreLine", "pile_score", "score_pile",
 ]
+
+import sys
+
+# MicroPython (the page's main thread) imports only the portable modules above: cards, deal,
+# scoring and options.  Everything else needs CPython or Pyodide.
+if sys.implementation.name != "micropython":
+    from .hand import FORMAT_VERSION, Hand, IllegalMove, legal_mask, new_hand
+    from .rules import PRESETS, Rules, get_rules
+
+    __all__ += [
+        "FORMAT_VERSION", "Hand", "IllegalMove", "legal_mask", "new_hand",
+        "PRESETS", "Rules", "get_rules",
+    ]

@@ -18,9 +18,9 @@ The hands of a match come from :func:`hand_seed`: hand ``n`` (0-based) of a matc
 This module runs unchanged under MicroPython.
 
 >>> from gongzhu.cards import card_codes
->>> card_codes(deal(7)[0])[:4]
+>>> card_codes(deal_hands(7)[0])[:4]
 ['3S', '6S', '5H', '7H']
->>> sorted(sum(deal(123), [])) == list(range(52))
+>>> sorted(sum(deal_hands(123), [])) == list(range(52))
 True
 """
 
@@ -56,10 +56,10 @@ def shuffled_deck(seed: int) -> list:
     return deck
 
 
-def deal(seed: int) -> list:
+def deal_hands(seed: int) -> list:
     """Four hands of 13 cards (sorted ints), seat 0 first, dealt from the seed.
 
-    >>> len(deal(1)), [len(h) for h in deal(1)]
+    >>> len(deal_hands(1)), [len(h) for h in deal_hands(1)]
     (4, [13, 13, 13, 13])
     """
     deck = shuffled_deck(seed)

@@ -69,7 +69,7 @@ from .cards import (
     popcount,
     sort_for_display,
 )
-from .deal import deal as deal_from_seed
+from .deal import deal_hands
 from .rules import Rules, get_rules
 from .scoring import Score, pile_score, score_pile
 
@@ -738,7 +738,7 @@ def new_hand(
             if rng is None:
                 raise ValueError("new_hand needs a seed, an rng or explicit hands")
             seed = rng.getrandbits(64)
-        masks = [sum(1 << c for c in h) for h in deal_from_seed(seed)]
+        masks = [sum(1 << c for c in h) for h in deal_hands(seed)]
     else:
         if len(hands) != 4:
             raise ValueError(f"a deal has 4 hands, not {len(hands)}")
