@@ -304,7 +304,7 @@ def transformer(uid):
               f'stroke-width="3.5" stroke-linejoin="round"/>'
             + f'<path d="M88 202L114 234M114 202L88 234" stroke="{BLACK}" stroke-width="9" '
               f'stroke-linecap="round"/>'
-            + f'<g transform="translate(124 190)scale(.92)">'
+            + '<g transform="translate(124 190)scale(.92)">'
             + f'<path d="{GLYPHS["2"]}" fill="none" stroke="{BLACK}" stroke-width="10" '
               f'stroke-linecap="round" stroke-linejoin="round"/></g>')
 
@@ -315,7 +315,7 @@ def ace_of_hearts(uid):
         f'<path d="M{_n(125 + 60 * c)} {_n(175 + 60 * s)}L{_n(125 + 66 * c)} {_n(175 + 66 * s)}"/>'
         for c, s in ((1, 0), (.866, .5), (.5, .866), (0, 1), (-.5, .866), (-.866, .5), (-1, 0),
                      (-.866, -.5), (-.5, -.866), (0, -1), (.5, -.866), (.866, -.5)))
-    return (f'<circle cx="125" cy="175" r="68" fill="#fde4e8"/>'
+    return ('<circle cx="125" cy="175" r="68" fill="#fde4e8"/>'
             + f'<g stroke="#f3b5bf" stroke-width="5" stroke-linecap="round">{rays}</g>'
             + f'<circle cx="125" cy="175" r="56" fill="#fff5f6" stroke="{GOLD}" stroke-width="5"/>'
             + f'<circle cx="125" cy="175" r="50" fill="none" stroke="{RED}" stroke-width="1.5"/>'

@@ -1,0 +1,62 @@
+# Gong Zhu: build, serve and test the static site.  `make play` to play, `make test` to test.
+#
+#   make play      install the npm runtime if needed, vendor it into web/runtime/, serve on localhost
+#   make test      venv + pinned test deps + Chromium, then lint and the whole suite (unit, property, browser)
+#   make lint      ruff (everything) and mypy (gongzhu/)
+#   make site      build the deployable static site into _site/ (relative paths; works under /REPO/)
+#   make runtime   vendor PyScript, Pyodide and MicroPython from node_modules into web/runtime/
+#   make files     regenerate the [files] tables of pyscript.toml and web/mpy.toml
+#   make clean     remove build output, caches and test artifacts (keeps .venv and node_modules)
+
+PORT ?= 8765
+HOST ?= 127.0.0.1
+PYTHON ?= python3
+VENV ?= .venv
+VENV_PY := $(VENV)/bin/python
+PYTEST_ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help play test lint site runtime files browser venv clean
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+# npm ci when node_modules is missing or older than the lock file.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+runtime: node_modules/.package-lock.json
+	@$(PYTHON) web/tools/runtime.py
+
+files:
+	@$(PYTHON) web/tools/pyscript_files.py
+
+play: runtime files
+	@$(PYTHON) web/tools/serve.py --port $(PORT) --host $(HOST)
+
+site: runtime
+	@$(PYTHON) web/tools/pyscript_files.py --check
+	@$(PYTHON) web/tools/build_site.py --out _site
+
+# The virtual environment, reinstalled when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml
+	@test -x $(VENV_PY) || $(PYTHON) -m venv $(VENV)
+	$(VENV_PY) -m pip install --quiet --upgrade pip
+	$(VENV_PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+venv: $(VENV)/.installed
+
+browser: venv
+	@$(VENV_PY) web/tools/browser.py --ensure
+
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+test: venv runtime browser lint
+	$(VENV_PY) -m pytest $(PYTEST_ARGS)
+
+clean:
+	rm -rf _site test-artifacts web/runtime .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,45 @@
+"""Shared test configuration for the whole suite.
+
+* `ROOT` / the `repo_root` fixture: the repository folder.
+* Tests under tests/e2e/ get the `e2e` marker automatically (`pytest -m "not e2e"` runs the
+  fast part alone; `make test` runs everything and never skips the browser tests).
+* pyproject.toml puts the repository root and web/tools/ on sys.path: tests import
+  `tests.e2e.harness`, `serve`, `build_site`, `runtime`, `browser`, `pyscript_files`.
+* test-artifacts/ (git-ignored) receives screenshots and logs of failed browser tests;
+  `item.rep_setup` / `item.rep_call` are set so fixtures can see a test's outcome.
+
+The browser fixtures (`site_url`, `browser`, `page`, `booted_page`, ...) live in
+tests/e2e/conftest.py; read its docstring to write a page test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The repository's root folder."""
+    return ROOT
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    e2e_dir = ROOT / "tests" / "e2e"
+    for item in items:
+        if e2e_dir in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Record each phase's report on the item (`item.rep_call.failed`) for fixtures' teardown."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report

@@ -1,0 +1,92 @@
+"""Helpers for the browser tests (the fixtures are in tests/e2e/conftest.py): readiness, axe, the guard."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, Request, Response
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+# Booting Pyodide takes ~3-8 s on a busy 2-core machine; leave ample room.
+READY_TIMEOUT_MS = 120_000
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the page marks itself ready (`<html class="ready">`) or failed (then fail)."""
+    page.wait_for_selector("html.ready, html.failed", state="attached", timeout=timeout_ms)
+    if "failed" in (page.get_attribute("html", "class") or "").split():
+        pytest.fail(f"the page failed to start: {page.text_content('#loading-text')}")
+
+
+def run_axe(page: Page, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Run axe-core (vendored from npm, injected inline: no network) and return its violations."""
+    axe = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+    if not axe.is_file():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does)")
+    page.add_script_tag(content=axe.read_text(encoding="utf-8"))
+    result = page.evaluate("options => axe.run(document, options || {})", options)
+    return list(result["violations"])
+
+
+class PageGuard:
+    """Collects what must fail a page test: off-origin requests, failed requests, errors."""
+
+    def __init__(self, origin: str | None = None) -> None:
+        # The page's own origin: given, or taken from the first top-level navigation.
+        self.origin = origin
+        self.problems: list[str] = []
+        self.console: list[str] = []
+        self.requests: list[str] = []
+        self._allowed: list[re.Pattern[str]] = []
+        self._started = time.monotonic()
+
+    def allow(self, pattern: str) -> None:
+        """Accept console errors / failed request URLs matching `pattern` (a regex) in this test."""
+        self._allowed.append(re.compile(pattern))
+
+    def _add(self, problem: str) -> None:
+        if not any(p.search(problem) for p in self._allowed):
+            self.problems.append(problem)
+
+    def _same_origin(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in ("blob", "data", "about"):
+            return True
+        return f"{parts.scheme}://{parts.netloc}" == self.origin
+
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if self.origin is None and request.is_navigation_request():
+            parts = urlsplit(request.url)
+            self.origin = f"{parts.scheme}://{parts.netloc}"
+        if not self._same_origin(request.url):
+            self._add(f"request to another origin: {request.method} {request.url}")
+
+    def on_request_failed(self, request: Request) -> None:
+        if self._same_origin(request.url):  # off-origin ones are already reported
+            self._add(f"request failed: {request.url} ({request.failure})")
+
+    def on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self._add(f"HTTP {response.status}: {response.url}")
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        stamp = time.monotonic() - self._started
+        self.console.append(f"[{stamp:6.2f}s] {message.type}: {message.text}")
+        if message.type in ("error", "assert"):
+            self._add(f"console error: {message.text}")
+
+    def on_page_error(self, error: Exception) -> None:
+        self._add(f"uncaught page error: {error}")
+
+    def check(self) -> None:
+        """Fail the test now if anything went wrong so far."""
+        if self.problems:
+            pytest.fail("The page misbehaved:\n  " + "\n  ".join(self.problems), pytrace=False)

@@ -1,0 +1,79 @@
+"""The page boots in a real Chromium: loading progress, then the engine's version, then ready.
+
+Also checks the deployable `_site/` under a sub-path (as on https://USER.github.io/REPO/) and
+takes the README's screenshot (web/screenshot.png).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from build_site import build
+from playwright.sync_api import Page
+
+import gongzhu
+from tests.e2e.harness import ARTIFACTS, ROOT, wait_ready
+
+SCREENSHOT = ROOT / "web" / "screenshot.png"
+
+# Records every text the loading indicator shows, from the first parsed HTML on.
+RECORD_LOADING_TEXTS = """
+window.__loadingTexts = [];
+window.__marks = {};
+const record = () => {
+  const el = document.getElementById("loading-text");
+  const texts = window.__loadingTexts;
+  if (el && texts[texts.length - 1] !== el.textContent) texts.push(el.textContent);
+  const cls = document.documentElement.className;
+  for (const mark of ["ui-ready", "ready"]) {
+    if (cls.split(" ").includes(mark) && !(mark in window.__marks)) window.__marks[mark] = performance.now();
+  }
+};
+new MutationObserver(record).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
+
+
+def test_page_boots_with_progress_then_engine_version(page: Page, site_url: str) -> None:
+    page.add_init_script(RECORD_LOADING_TEXTS)
+    page.goto(site_url)
+    wait_ready(page)
+
+    # The empty table is there for the game to fill.
+    assert page.locator("#table").is_visible()
+    assert page.locator("#table [data-seat]").count() == 4
+
+    # Progress: the static text, then MicroPython's ticking "Starting the game engine … s".
+    texts = page.evaluate("window.__loadingTexts")
+    assert texts[0] == "Loading the page…"
+    assert any(t.startswith("Starting the game engine (Pyodide)…") and t.endswith(" s") for t in texts), texts
+
+    # The worker answered: the engine's version shows and the indicator is gone.
+    assert page.text_content("#engine-version") == f"Engine v{gongzhu.__version__}"
+    assert page.locator("#loading").is_hidden()
+    classes = (page.get_attribute("html", "class") or "").split()
+    assert "ready" in classes and "ui-ready" in classes
+
+    marks = page.evaluate("window.__marks")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "boot-timings.json").write_text(
+        json.dumps({"micropython_ui_ms": round(marks["ui-ready"]), "engine_ready_ms": round(marks["ready"])}) + "\n",
+        encoding="utf-8",
+    )
+
+    # The README's picture of the page, taken here so it always shows the real thing.
+    page.screenshot(path=str(SCREENSHOT))
+    assert SCREENSHOT.stat().st_size > 1000
+
+
+def test_built_site_works_under_a_sub_path(page: Page, serve: Callable[..., str], tmp_path: Path) -> None:
+    out = tmp_path / "_site"
+    files = build(out)
+    assert "index.html" in files and not any(f.startswith(("web/tools/", "node_modules/", "tests/")) for f in files)
+
+    url = serve(out, "/gongzhu/")
+    assert url.endswith("/gongzhu/")
+    page.goto(url)
+    wait_ready(page)
+    assert page.text_content("#engine-version") == f"Engine v{gongzhu.__version__}"

@@ -1,0 +1,262 @@
+"""The project skeleton: configs, the served tree, the dev server, the site builder, pins, fences."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import socket
+import subprocess
+import sys
+import tomllib
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from build_site import build, is_site_file, site_files
+from pyscript_files import CONFIGS, entries, problems, updated_text
+from serve import start_server
+
+import gongzhu
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# --- pyscript.toml / web/mpy.toml ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", sorted(CONFIGS))
+def test_files_table_lists_every_module(config: str) -> None:
+    """Every gongzhu module reaches the worker (and every web/ui module the main thread)."""
+    assert problems(config) == []
+
+
+def test_worker_files_cover_the_whole_gongzhu_package() -> None:
+    table = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "gongzhu").rglob("*.py") if "__pycache__" not in p.parts}
+    assert modules, "gongzhu/ has no modules?"
+    listed = {url.removeprefix("./") for url in table}
+    missing = sorted(modules - listed)
+    assert not missing, f"pyscript.toml [files] lacks {missing}: run `make files`"
+
+
+def test_a_missing_module_is_detected(tmp_path: Path) -> None:
+    (tmp_path / "gongzhu" / "bots").mkdir(parents=True)
+    for name in ("__init__.py", "cards.py", "bots/__init__.py", "bots/random_bot.py"):
+        (tmp_path / "gongzhu" / name).write_text("", encoding="utf-8")
+    (tmp_path / "web" / "ui").mkdir(parents=True)
+    config = tmp_path / "pyscript.toml"
+    config.write_text('interpreter = "./x.mjs"\n\n[files]\n"./gongzhu/__init__.py" = "./gongzhu/__init__.py"\n')
+    found = problems("pyscript.toml", tmp_path)
+    assert len(found) == 3 and any("./gongzhu/bots/random_bot.py" in p for p in found)
+    # `make files` fixes it, keeping what surrounds the generated block.
+    config.write_text(updated_text("pyscript.toml", config.read_text(), tmp_path))
+    assert problems("pyscript.toml", tmp_path) == []
+    assert config.read_text().startswith('interpreter = "./x.mjs"')
+    assert set(entries("pyscript.toml", tmp_path)) == {
+        "./gongzhu/__init__.py",
+        "./gongzhu/cards.py",
+        "./gongzhu/bots/__init__.py",
+        "./gongzhu/bots/random_bot.py",
+    }
+    # A listed file that no longer exists is reported too.
+    (tmp_path / "gongzhu" / "cards.py").unlink()
+    assert any("does not exist" in p for p in problems("pyscript.toml", tmp_path))
+
+
+@pytest.mark.parametrize("config", ["pyscript.toml", "web/mpy.toml"])
+def test_interpreter_is_the_local_vendored_runtime(config: str) -> None:
+    interpreter = tomllib.loads((ROOT / config).read_text(encoding="utf-8"))["interpreter"]
+    # PyScript resolves `interpreter` against the page (index.html at the root).
+    assert interpreter.startswith("./web/runtime/"), interpreter
+    package = "@pyscript/core" if "pyscript" in interpreter else interpreter.split("/")[3]
+    assert package in {"pyodide", "micropython"}
+
+
+def test_index_html_loads_nothing_from_another_origin() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    for attr in re.findall(r'\b(?:src|href|config)="([^"]+)"', html):
+        assert not re.match(r"^(?:[a-z]+:)?//", attr), f"absolute URL in index.html: {attr}"
+        assert not attr.startswith("/"), f"root-relative path breaks under /REPO/: {attr}"
+    assert 'type="mpy"' in html and 'type="py" worker name="engine"' in html
+
+
+# --- the engine stays pure -----------------------------------------------------------------------
+
+
+def test_gongzhu_never_imports_browser_modules() -> None:
+    """The fence: gongzhu/ is pure Python; only web/ talks to js/pyscript/pyodide."""
+    forbidden = {"js", "pyscript", "pyodide", "polyscript"}
+    for path in (ROOT / "gongzhu").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] not in forbidden, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_installed_version_matches_the_package() -> None:
+    from importlib.metadata import version
+
+    assert version("gongzhu") == gongzhu.__version__
+
+
+# --- the served tree and the site builder --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "served"),
+    [
+        ("index.html", True),
+        ("pyscript.toml", True),
+        ("gongzhu/__init__.py", True),
+        ("web/worker.py", True),
+        ("web/ui/main.py", True),
+        ("web/mpy.toml", True),
+        ("web/runtime/pyodide/pyodide.asm.wasm", True),
+        ("web/style.css", True),
+        ("pyproject.toml", False),
+        ("Makefile", False),
+        ("package.json", False),
+        ("README.md", False),
+        ("web/tools/serve.py", False),
+        ("web/cards/generate.py", False),
+        ("web/screenshot.png", False),
+        ("web/runtime/versions.json", False),
+        ("node_modules/pyodide/pyodide.mjs", False),
+        ("tests/conftest.py", False),
+        (".git/config", False),
+        ("gongzhu/__pycache__/cards.cpython-311.pyc", False),
+        ("../etc/passwd", False),
+    ],
+)
+def test_site_file_rule(path: str, served: bool) -> None:
+    assert is_site_file(path) is served
+
+
+def test_build_site_copies_only_the_site(tmp_path: Path) -> None:
+    out = tmp_path / "_site"
+    files = build(out)
+    assert files == site_files()
+    for needed in ("index.html", "pyscript.toml", "web/runtime/pyodide/pyodide.mjs", "web/runtime/pyscript/core.js"):
+        assert (out / needed).is_file(), needed
+    assert (out / ".nojekyll").is_file()
+    on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+    assert on_disk == set(files) | {".nojekyll"}
+    assert not any(f.startswith(("web/tools", "node_modules", "tests")) for f in files)
+    # The runtime is what the site needs, not whole npm packages.
+    assert sum((out / f).stat().st_size for f in files) < 25_000_000
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers.get_content_type()
+    except urllib.error.HTTPError as err:
+        return err.code, ""
+
+
+def test_dev_server_types_and_filter() -> None:
+    server, url = start_server()
+    try:
+        assert _get(url) == (200, "text/html")
+        assert _get(url + "web/runtime/pyodide/pyodide.asm.wasm") == (200, "application/wasm")
+        assert _get(url + "web/runtime/pyodide/pyodide.mjs") == (200, "text/javascript")
+        assert _get(url + "pyscript.toml")[0] == 200
+        for hidden in ("pyproject.toml", "web/tools/serve.py", "node_modules/pyodide/package.json", ".git/HEAD"):
+            assert _get(url + hidden)[0] == 404, hidden
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_dev_server_sub_path(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
+    server, url = start_server(directory=tmp_path, prefix="/REPO/")
+    try:
+        assert url.endswith("/REPO/")
+        assert _get(url) == (200, "text/html")
+        assert _get(url.removesuffix("REPO/") + "index.html")[0] == 404
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_busy_port_gives_a_clear_message() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        port = sock.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "web" / "tools" / "serve.py"), "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert run.returncode != 0
+    assert f"port {port} is already in use" in run.stderr
+    assert "Traceback" not in run.stderr + run.stdout
+
+
+def test_make_play_serves_and_prints_the_address() -> None:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    play = subprocess.Popen(
+        ["make", "--no-print-directory", "play", f"PORT={port}"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert play.stdout is not None
+        lines = []
+        for line in play.stdout:
+            lines.append(line)
+            if "Serving" in line:
+                break
+        assert f"http://localhost:{port}/" in lines[-1], "".join(lines)
+        assert _get(f"http://127.0.0.1:{port}/")[0] == 200
+    finally:
+        play.terminate()
+        play.wait(timeout=10)
+
+
+# --- pins and CI ---------------------------------------------------------------------------------
+
+
+def test_npm_dependencies_are_pinned_exactly() -> None:
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    deps = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
+    assert {"pyodide", "@pyscript/core", "@micropython/micropython-webassembly-pyscript", "axe-core"} <= set(deps)
+    for name, spec in deps.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", spec), f"{name} is not pinned exactly: {spec}"
+        assert lock["packages"][f"node_modules/{name}"]["version"] == spec
+
+
+def test_python_test_dependencies_are_pinned_exactly() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    test_deps = project["optional-dependencies"]["test"]
+    names = {re.split(r"[=<>~!]", dep)[0] for dep in test_deps}
+    assert {"pytest", "hypothesis", "playwright", "ruff", "mypy"} <= names
+    assert all(re.fullmatch(r"[A-Za-z0-9_.-]+==[0-9][A-Za-z0-9.]*", dep) for dep in test_deps), test_deps
+
+
+def test_ci_runs_make_test_and_nothing_else() -> None:
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    commands = [line for line in run.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    assert commands[0].startswith("#!") or commands[0].startswith("set ")
+    assert [c for c in commands if not c.startswith(("#!", "set ", "cd "))] == ["exec make test"]
+    ci = (ROOT / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
+    assert "make test" in ci and "ubuntu-latest" in ci
+    pages = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    for action in ("actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages", "make site"):
+        assert action in pages

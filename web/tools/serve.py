@@ -1,0 +1,163 @@
+"""The development server behind `make play` and the browser tests.
+
+Serves the working tree on localhost, restricted to the files of the site (the rule in
+build_site.py), or any built folder (`--dir _site`), optionally under a sub-path (`--prefix /REPO/`)
+as GitHub Pages does. Sends correct MIME types for .wasm/.mjs/.toml/.py and `no-cache`, so an
+edit shows on reload. Standard library only.
+
+    python web/tools/serve.py [--port 8765] [--host 127.0.0.1] [--dir _site] [--prefix /gongzhu/]
+
+Tests import `start_server()` to run the same server in a thread on a free port.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import http.server
+import mimetypes
+import os
+import sys
+import threading
+import urllib.parse
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from build_site import ROOT, is_site_file  # noqa: E402
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".json": "application/json",
+    ".toml": "text/plain",
+    ".py": "text/plain",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with explicit MIME types, an optional URL prefix and an optional file filter."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(
+        self, *args: object, directory: str, prefix: str, only_site: bool, quiet: bool, **kwargs: object
+    ) -> None:
+        self.prefix = prefix
+        self.only_site = only_site
+        self.quiet = quiet
+        super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = urllib.parse.urlsplit(self.path).path
+        if self.prefix != "/":
+            if path == self.prefix.rstrip("/"):
+                self.send_response(301)
+                self.send_header("Location", self.prefix)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
+            if not path.startswith(self.prefix):
+                self.send_error(404, "Outside the site prefix")
+                return None
+            path = "/" + path[len(self.prefix) :]
+        rel = urllib.parse.unquote(path).lstrip("/")
+        if rel == "" or rel.endswith("/"):
+            rel += "index.html"
+        if self.only_site and not is_site_file(rel):
+            self.send_error(404, "Not part of the site")
+            return None
+        self.path = "/" + urllib.parse.quote(rel)
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        return (
+            MIME_TYPES.get(Path(path).suffix.lower())
+            or mimetypes.guess_type(str(path))[0]
+            or "application/octet-stream"
+        )
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = False  # a busy port must be reported, not shared
+
+
+def make_server(
+    port: int = 0, host: str = "127.0.0.1", directory: Path | None = None, prefix: str = "/", quiet: bool = False
+) -> Server:
+    """Bind the server (port 0 = any free port). `directory=None` serves the working tree, filtered to the site."""
+    prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    handler = partial(
+        SiteHandler,
+        directory=str(directory or ROOT),
+        prefix=prefix,
+        only_site=directory is None,
+        quiet=quiet,
+    )
+    return Server((host, port), handler)
+
+
+def start_server(
+    port: int = 0, host: str = "127.0.0.1", directory: Path | None = None, prefix: str = "/"
+) -> tuple[Server, str]:
+    """Run the server in a daemon thread; return it and its base URL (ending in the prefix)."""
+    server = make_server(port, host, directory, prefix, quiet=True)
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    bound_host, bound_port = server.server_address[:2]
+    norm = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+    return server, f"http://{bound_host}:{bound_port}{norm}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Serve the Gong Zhu site on localhost.")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8765))
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument(
+        "--dir", type=Path, default=None, help="serve this built folder (e.g. _site) instead of the working tree"
+    )
+    parser.add_argument("--prefix", default="/", help="serve under this sub-path, e.g. /gongzhu/")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.port, args.host, args.dir, args.prefix)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            print(
+                f"play: port {args.port} is already in use. Pick another one: make play PORT={args.port + 1}",
+                file=sys.stderr,
+            )
+        else:
+            print(f"play: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    host, port = server.server_address[:2]
+    prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
+    print(
+        f"Serving Gong Zhu at http://{'localhost' if host == '127.0.0.1' else host}:{port}{prefix}  (Ctrl+C to stop)",
+        flush=True,
+    )
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped.")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""The main thread's handle on the engine worker: `await Engine.connect()`, then `await engine.call(...)`.
+
+Runs under MicroPython. Every call crosses to the Pyodide worker (web/worker.py) as JSON text
+and comes back as JSON text, so results are plain dicts/lists/strs/ints here.
+
+    engine = await Engine.connect()
+    version = await engine.call("version")
+"""
+
+import json
+
+from pyscript import workers
+
+
+class EngineError(Exception):
+    """An error raised inside the worker; `kind` is its exception type name, the message is readable."""
+
+    def __init__(self, kind, message):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class Engine:
+    """A connected engine worker."""
+
+    def __init__(self, proxy):
+        self._proxy = proxy
+
+    @classmethod
+    async def connect(cls, name="engine"):
+        """Wait until the named worker has started (Pyodide loaded, gongzhu imported) and return it."""
+        proxy = await workers[name]
+        return cls(proxy)
+
+    async def call(self, name, *args):
+        """Call `API[name](*args)` in the worker; return its result or raise EngineError."""
+        reply = json.loads(await self._proxy.call(name, json.dumps(args)))
+        if "error" in reply:
+            raise EngineError(reply["error"], reply["message"])
+        return reply["ok"]
