@@ -39,9 +39,10 @@ import sys
 # scoring and options.  Everything else needs CPython or Pyodide.
 if sys.implementation.name != "micropython":
     from .hand import FORMAT_VERSION, Hand, IllegalMove, legal_mask, new_hand
+    from .match import Match, new_match
     from .rules import PRESETS, Rules, get_rules
 
     __all__ += [
-        "FORMAT_VERSION", "Hand", "IllegalMove", "legal_mask", "new_hand",
+        "FORMAT_VERSION", "Hand", "IllegalMove", "legal_mask", "new_hand", "Match", "new_match",
         "PRESETS", "Rules", "get_rules",
     ]
