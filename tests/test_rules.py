@@ -6,8 +6,7 @@ import dataclasses
 
 import pytest
 
-from gongzhu import PRESETS, Rules, get_rules
-from gongzhu import options
+from gongzhu import PRESETS, Rules, get_rules, options
 
 
 def test_fields_and_defaults_match_options():
