@@ -14,7 +14,7 @@ from build_site import build
 from playwright.sync_api import Page
 
 import gongzhu
-from tests.e2e.harness import ARTIFACTS, ROOT, wait_ready
+from tests.e2e.harness import ARTIFACTS, ROOT, run_axe, wait_ready
 
 SCREENSHOT = ROOT / "web" / "screenshot.png"
 
@@ -65,6 +65,10 @@ def test_page_boots_with_progress_then_engine_version(page: Page, site_url: str)
     # The README's picture of the page, taken here so it always shows the real thing.
     page.screenshot(path=str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 1000
+
+    # The ready page has no accessibility violations that axe-core can find.
+    violations = run_axe(page)
+    assert not violations, [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in violations]
 
 
 def test_built_site_works_under_a_sub_path(page: Page, serve: Callable[..., str], tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ Order of preference:
 `--ensure` installs one when none is found: Debian's `chromium` package through apt-get when
 running as root on Debian; otherwise Playwright's own download (`playwright install chromium`),
 falling back to apt-get as root. It exits non-zero when still no browser exists, so the
-end-to-end tests never get skipped for lack of one.
+end-to-end tests never get skipped for lack of one. As root with apt-get it also installs a
+small Chinese font (fonts-wqy-microhei) when none is present, so screenshots show 拱猪, not boxes.
 """
 
 from __future__ import annotations
@@ -110,14 +111,36 @@ def _run(cmd: list[str]) -> bool:
         return False
 
 
-def _apt_install() -> bool:
-    env_ok = shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0
-    if not env_ok:
+def _can_apt() -> bool:
+    return bool(shutil.which("apt-get")) and hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _apt_install(*packages: str) -> bool:
+    if not _can_apt():
         return False
     os.environ.setdefault("DEBIAN_FRONTEND", "noninteractive")
-    return _run(["apt-get", "update", "-q"]) and _run(
-        ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"]
-    )
+    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", *packages]
+    return _run(["apt-get", "update", "-q"]) and _run(install)
+
+
+def _apt_chromium() -> bool:
+    return _apt_install("chromium")
+
+
+def has_cjk_font() -> bool:
+    """True when fontconfig knows a font covering Chinese (or cannot be asked)."""
+    if not shutil.which("fc-list"):
+        return True
+    run = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True, check=False)
+    return bool(run.stdout.strip())
+
+
+def ensure_cjk_font() -> None:
+    """Install a small Chinese font where we may (root + apt-get); otherwise just say so."""
+    if has_cjk_font():
+        return
+    if not (_can_apt() and _apt_install("fonts-wqy-microhei")):
+        print("browser: no Chinese font installed; screenshots will show boxes for 拱猪", file=sys.stderr)
 
 
 def _playwright_install() -> bool:
@@ -126,11 +149,14 @@ def _playwright_install() -> bool:
 
 def ensure_browser() -> Browser:
     """Return a browser, installing one if needed; exit with a clear message when impossible."""
+    ensure_cjk_font()
     found = find_browser()
     if found:
         return found
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    attempts = [_apt_install, _playwright_install] if is_root and _is_debian() else [_playwright_install, _apt_install]
+    attempts = (
+        [_apt_chromium, _playwright_install] if is_root and _is_debian() else [_playwright_install, _apt_chromium]
+    )
     for attempt in attempts:
         if attempt():
             found = find_browser()

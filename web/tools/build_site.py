@@ -29,9 +29,8 @@ EXCLUDED_DIRS = {"web/tools", "__pycache__", "node_modules", ".mypy_cache", ".ru
 EXCLUDED_NAMES = ["*.pyc", ".*", "test_*", "*_test.*", "*.test.*", "versions.json"]
 # Taken by the test suite for the README; not part of the page.
 EXCLUDED_FILES = {"web/screenshot.png"}
-# Python under web/ is served only where the browser runs it (other .py there are dev scripts,
-# e.g. the card-art generator).
-WEB_PYTHON = ["web/worker.py", "web/ui/*"]
+# Python under web/ that only developers run (web/tools/ is excluded as a whole).
+WEB_DEV_PYTHON = ["web/cards/*.py"]
 
 
 def is_site_file(rel: str) -> bool:
@@ -50,7 +49,7 @@ def is_site_file(rel: str) -> bool:
         folder = PurePosixPath(*path.parts[:i])
         if str(folder) in EXCLUDED_DIRS or path.parts[i - 1] in EXCLUDED_DIRS:
             return False
-    if top == "web" and path.suffix == ".py" and not any(fnmatch.fnmatch(rel, pat) for pat in WEB_PYTHON):
+    if any(fnmatch.fnmatch(rel, pat) for pat in WEB_DEV_PYTHON):
         return False
     suffixes = SUFFIXES.get(top)
     return suffixes is None or path.suffix in suffixes

@@ -35,7 +35,11 @@ class Engine:
 
     async def call(self, name, *args):
         """Call `API[name](*args)` in the worker; return its result or raise EngineError."""
-        reply = json.loads(await self._proxy.call(name, json.dumps(args)))
+        try:
+            raw = await self._proxy.call(name, json.dumps(args))
+        except Exception as exc:  # the worker itself broke (e.g. gongzhu failed to import)
+            raise EngineError("WorkerError", "the engine worker is not answering: {}".format(exc)) from exc
+        reply = json.loads(raw)
         if "error" in reply:
             raise EngineError(reply["error"], reply["message"])
         return reply["ok"]
