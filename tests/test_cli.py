@@ -1,0 +1,136 @@
+"""The command line: score, rules, deal, play (bots only and with a scripted human), exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from gongzhu import cli, players
+
+
+def run(*argv: str, answers: list[str] | None = None) -> tuple[int, str]:
+    out = io.StringIO()
+    feed = iter(answers or [])
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    code = cli.main(list(argv), out=out, read=read)
+    return code, out.getvalue()
+
+
+def test_score_prints_lines_and_total():
+    code, text = run("score", "QS", "KH", "QH", "8H", "--exposed", "AH")
+    assert code == 0
+    assert text.splitlines()[-1] == "Hand score: -260"
+    assert "A♥ exposed, hearts x2: -80 x 2 = -160" in text
+
+
+def test_score_options_language_json():
+    code, text = run("score", "TC", "3H", "--rules", "round-points")
+    assert code == 0 and text.splitlines()[-1] == "Hand score: +50"
+    code, text = run("score", "q♠", "10♥", "--lang", "zh")
+    assert "本局得分：-110" in text
+    code, text = run("score", "JD", "--json")
+    assert json.loads(text)["total"] == 100
+    code, text = run("score")
+    assert code == 0 and "Hand score: 0" in text
+
+
+def test_score_bad_input_exit_2(capsys):
+    assert run("score", "QS", "XX")[0] == 2
+    assert "not a card: 'XX'" in capsys.readouterr().err
+    assert run("score", "QS", "--rules", "nope")[0] == 2
+    assert "unknown rules preset 'nope'" in capsys.readouterr().err
+    assert run("score", "QS", "QS")[0] == 2
+    assert run("frobnicate")[0] == 2
+    assert run()[0] == 2
+
+
+def test_rules_lists_presets_and_options():
+    code, text = run("rules")
+    assert code == 0
+    for word in ["classic", "beginner", "fast", "round-points", "pass_cards", "partnership", "全部默认规则"]:
+        assert word in text
+    code, text = run("rules", "--json")
+    data = json.loads(text)
+    assert {o["name"] for o in data["options"]} >= {"first_lead", "target"}
+
+
+def test_deal_shows_the_seeds_hands():
+    code, text = run("deal", "7")
+    assert code == 0 and len(text.splitlines()) == 4 and text.startswith("seat 0: ♠ 6 3")
+
+
+@pytest.mark.parametrize("preset", ["classic", "round-points", "fast"])
+def test_play_bots_only_finishes_a_match(preset):
+    code, text = run("play", "--seed", "3", "--auto", "--rules", preset)
+    assert code == 0
+    assert "The match is over." in text and "Winner:" in text
+    if preset == "round-points":
+        assert "Round points:" in text
+
+
+def test_play_refuses_illegal_input_and_quits_cleanly():
+    code, text = run("play", "--seed", "4", answers=["XX", "AH", "", "q"])
+    assert code == 0
+    assert "Not allowed: not a card: 'XX'" in text
+    assert "Not allowed: You do not hold A♥." in text
+    assert "Type a card" in text and "Goodbye." in text
+
+
+def test_play_with_passing_prompts_and_house_rules():
+    code, text = run("play", "--seed", "5", "--set", "pass_cards=3", "--set", "exposure=off",
+                     answers=["2S", "ZZ 3S 4S", "q"])
+    assert code == 0
+    assert "Pass 3 cards to seat 1" in text
+    assert "Not allowed: Pass exactly 3 cards" in text or "Not allowed: You do not hold" in text
+    assert "Goodbye." in text
+
+
+def test_set_option_errors(capsys):
+    assert run("score", "TC", "--set", "speed=3")[0] == 2
+    assert "unknown rule option 'speed'" in capsys.readouterr().err
+    assert run("score", "TC", "--set", "pass_cards")[0] == 2
+    assert run("score", "TC", "--set", "pass_cards=2")[0] == 2
+    code, text = run("score", "TC", "3H", "--set", "transformer_alone=net_zero")
+    assert text.splitlines()[-1] == "Hand score: +50"
+
+
+def test_play_a_whole_match_as_a_human_choosing_the_first_legal_card():
+    # A scripted human: answer every prompt sensibly, reading the legal list from the prompt.
+    out = io.StringIO()
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        if "Play (legal:" in prompt:
+            legal = prompt.rsplit("Play (legal: ", 1)[1].split(")")[0].split()
+            return legal[0]
+        return ""
+
+    assert cli.main(["play", "--seed", "9", "--rules", "fast"], out=out, read=read) == 0
+    assert "The match is over." in out.getvalue()
+
+
+def test_bot_registry():
+    assert "random" in players.bot_names()
+    with pytest.raises(ValueError, match="unknown bot 'nope'"):
+        players.make_bot("nope", __import__("random").Random(1))
+    assert run("play", "--seed", "1", "--auto", "--bots", "nope")[0] == 2
+
+
+def test_module_entry_point():
+    r = subprocess.run([sys.executable, "-m", "gongzhu", "score", "TC"], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 0 and r.stdout.strip().endswith("+50")
+    r = subprocess.run([sys.executable, "-m", "gongzhu", "score", "1S"], capture_output=True, text=True,
+                       check=False)
+    assert r.returncode == 2 and "'1S'" in r.stderr
