@@ -5,6 +5,8 @@
   fast part alone; `make test` runs everything and never skips the browser tests).
 * pyproject.toml puts the repository root and web/tools/ on sys.path: tests import
   `tests.e2e.harness`, `serve`, `build_site`, `runtime`, `browser`, `pyscript_files`.
+* Hypothesis: no per-example deadline (the 2-core CI machine is shared, timing is noise); with
+  CI set, examples are derandomized so a CI failure reproduces (`HYPOTHESIS_PROFILE` overrides).
 * test-artifacts/ (git-ignored) receives screenshots and logs of failed browser tests;
   `item.rep_setup` / `item.rep_call` are set so fixtures can see a test's outcome.
 
@@ -14,12 +16,18 @@ tests/e2e/conftest.py; read its docstring to write a page test.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 
 @pytest.fixture(scope="session")
