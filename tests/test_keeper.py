@@ -1,0 +1,350 @@
+"""The score keeper's sheet (gongzhu/keeper.py): hands, refusals, totals, the end, saving, sharing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gongzhu import new_match
+from gongzhu.keeper import (
+    FORMAT,
+    SCORING_CARDS,
+    VERSION,
+    HandError,
+    KeeperError,
+    Sheet,
+    hand_problems,
+    problem_text,
+)
+from gongzhu.options import PRESETS
+from gongzhu.scoring import score_pile
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+ALL_HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H".split()
+
+# RULES.md, "Worked examples": captured, exposed, hand score.
+WORKED = [
+    ("QS KH QH 8H", "", -180),
+    ("QS KH QH 8H TC", "", -360),
+    ("QS KH QH 8H", "AH", -260),
+    (" ".join(ALL_HEARTS) + " QS JD TC", "", 800),
+    ("TC", "", 50),
+    ("TC 3H", "", 0),
+    (" ".join(ALL_HEARTS), "", 200),
+    (" ".join(ALL_HEARTS) + " QS", "", 300),
+]
+
+
+def hand_with(pile: list[str], seat: int = 0) -> list[list[str]]:
+    """Four piles: `pile` for `seat`, every other scoring card to the next seat."""
+    piles: list[list[str]] = [[], [], [], []]
+    piles[seat] = list(pile)
+    piles[(seat + 1) % 4] = [c for c in SCORING_CARDS if c not in pile]
+    return piles
+
+
+def pig_hand(seat: int, hearts_to: int | None = None) -> list[list[str]]:
+    """A plain hand: `seat` takes Q♠ and K♥; JD, TC to the seat after; hearts spread."""
+    piles: list[list[str]] = [[], [], [], []]
+    piles[seat] = ["QS", "KH"]
+    piles[(seat + 1) % 4] = ["JD", "TC", "2H"]
+    rest = [c for c in ALL_HEARTS if c not in ("KH", "2H")]
+    piles[(seat + 2) % 4] = rest[:5] if hearts_to is None else []
+    piles[(seat + 3) % 4] = rest[5:] if hearts_to is None else []
+    if hearts_to is not None:
+        piles[hearts_to] += rest
+    return piles
+
+
+@pytest.mark.parametrize("captured, exposed, total", WORKED)
+def test_worked_examples_as_hands(captured: str, exposed: str, total: int) -> None:
+    sheet = Sheet(NAMES)
+    sheet.add_hand(hand_with(captured.split()), exposed.split())
+    assert sheet.scores(0)[0] == total
+    # The other piles are scored by the same arithmetic.
+    rest = hand_with(captured.split())[1]
+    assert sheet.scores(0)[1] == score_pile(rest, exposed.split()).total
+    assert sheet.totals() == sheet.scores(0)
+
+
+def test_the_lines_are_the_scoring_lines() -> None:
+    sheet = Sheet(NAMES)
+    sheet.add_hand(hand_with("QS KH QH 8H".split()), ["AH"])
+    lines = sheet.breakdown(0)[0].text("en")
+    assert lines[-1] == "Hand score: -260" and "A♥ exposed, hearts x2: -80 x 2 = -160" in lines
+    assert sheet.breakdown(0)[0].text("zh")[-1] == "本局得分：-260"
+
+
+def test_refuses_a_card_twice_or_missing_naming_it() -> None:
+    sheet = Sheet(NAMES)
+    piles = hand_with(["QS", "KH"])
+    piles[2] = ["QS"]  # Q♠ in two piles
+    piles[1].remove("5H")  # 5♥ nowhere
+    with pytest.raises(HandError) as caught:
+        sheet.add_hand(piles)
+    assert caught.value.text("en").split("\n") == ["Q♠ is assigned twice: Ann and Cy", "5♥ is not assigned to anyone"]
+    assert caught.value.text("zh").split("\n") == ["Q♠ 被记了两次：Ann和Cy", "5♥ 还没有分给任何人"]
+    assert sheet.hands == []  # nothing committed
+
+
+def test_refuses_non_scoring_cards_and_bad_exposures() -> None:
+    kinds = [(p["kind"], p["card"]) for p in hand_problems(hand_with(["QS", "2S"]), ["KH"])]
+    assert kinds == [("not_scoring", "2S"), ("not_exposable", "KH")]
+    problems = hand_problems(hand_with(["QS"]), ["AH"], PRESETS["beginner"])
+    assert [p["kind"] for p in problems] == ["exposure_off"]
+    assert problem_text(problems[0], "en") == "A♥ cannot be exposed: these rules have no exposure"
+    assert hand_problems(hand_with(["QS"]), ["AH", "QS", "JD", "TC"]) == []
+
+
+def test_next_leader_is_the_pig_captor() -> None:
+    sheet = Sheet(NAMES)
+    assert sheet.next_leader() is None  # the holder of 2♠ leads the first hand
+    sheet.add_hand(pig_hand(2))
+    assert sheet.next_leader() == 2
+    sheet.add_hand(pig_hand(1))
+    assert sheet.next_leader() == 1
+    assert [r["pig_captor"] for r in sheet.rows()] == [2, 1]
+
+
+def test_match_ends_at_the_target_with_the_pig_and_the_winner() -> None:
+    sheet = Sheet(NAMES, {"target": 500})
+    n = 0
+    while not sheet.is_over():
+        sheet.add_hand(pig_hand(0, hearts_to=0))  # Ann: -100 -40 + the other hearts
+        n += 1
+    assert n == 2 and sheet.end_index() == 1
+    assert sheet.losers() == [0]
+    assert sheet.winners() == [1]
+    assert sheet.round_points() is None
+    with pytest.raises(KeeperError) as caught:
+        sheet.add_hand(pig_hand(1))
+    assert caught.value.text("zh").startswith("本场已结束")
+    text = sheet.summary_text("en")
+    assert "The pig: Ann" in text and "Winner: Bo" in text
+    assert "猪：Ann" in sheet.summary_text("zh")
+
+
+def test_keeper_agrees_with_the_engine_match() -> None:
+    """The same piles give the same totals as gongzhu.match played out by random moves."""
+    import random
+
+    m = new_match(seed=5)
+    sheet = Sheet(NAMES)
+    rng = random.Random(1)
+    for _ in range(20):
+        hand = m.current_hand
+        while hand.phase != "done":
+            seat = hand.to_play
+            if hand.phase == "play":
+                hand.play(rng.choice(hand.legal_moves()))
+            else:  # exposure: expose everything exposable (more arithmetic to agree on)
+                hand.expose(seat, hand.exposable(seat))
+        piles = [[c for c in SCORING_CARDS if c in hand.captured(s)] for s in range(4)]
+        exposed = [c for c in ("AH", "QS", "JD", "TC") if hand.exposed_mask >> _card(c) & 1]
+        sheet.add_hand(piles, exposed)
+        assert sheet.scores(len(sheet.hands) - 1) == hand.hand_scores()
+        assert sheet.next_leader() == hand.pig_captor
+        assert sheet.is_over() == m.is_over
+        if m.is_over:
+            assert sheet.losers() == m.losers and sheet.winners() == m.winners
+            break
+        m.next_hand()
+    assert sheet.totals() == [sum(h.hand_scores()[s] for h in m.hands if h.phase == "done") for s in range(4)]
+
+
+def _card(code: str) -> int:
+    from gongzhu.cards import parse_card
+
+    return parse_card(code)
+
+
+def test_edit_and_delete_recompute_everything() -> None:
+    sheet = Sheet(NAMES)
+    sheet.add_hand(pig_hand(0))
+    sheet.add_hand(pig_hand(1))
+    before = sheet.totals()
+    sheet.replace_hand(0, pig_hand(3))
+    after = sheet.totals()
+    assert after != before and sheet.rows()[1]["totals"] == after
+    assert sheet.pig_captor(0) == 3 and sheet.next_leader() == 1
+    sheet.delete_hand(0)
+    assert sheet.totals() == sheet.scores(0) and len(sheet.rows()) == 1
+    with pytest.raises(KeeperError):
+        sheet.delete_hand(5)
+    with pytest.raises(HandError):
+        sheet.replace_hand(0, [["QS"], [], [], []])
+    assert sheet.totals() == sheet.scores(0)
+
+
+def test_an_edit_that_ends_the_match_earlier_marks_later_hands() -> None:
+    sheet = Sheet(NAMES, {"target": 500})
+    sheet.add_hand(pig_hand(1))
+    sheet.add_hand(pig_hand(1))
+    assert not sheet.is_over()
+    big = hand_with(["QS", *ALL_HEARTS[:-1]], seat=0)  # -100 -200 = -300 ... x2 with T♣ below
+    big[0].append("TC")
+    big[1].remove("TC")
+    sheet.replace_hand(0, big)
+    assert sheet.scores(0)[0] == -600
+    assert sheet.is_over() and sheet.end_index() == 0
+    assert [r["counts"] for r in sheet.rows()] == [True, False]
+    assert sheet.totals() == sheet.scores(0)
+    assert "(after the end, not counted)" in sheet.summary_text()
+
+
+def test_round_points_preset() -> None:
+    sheet = Sheet(NAMES, preset="round-points")
+    # Sweep: all 16 to Ann, pig positive: (200 + 100 + 100) x 2 = 800 per hand.
+    sheet.add_hand([list(SCORING_CARDS), [], [], []])
+    assert sheet.scores(0) == [800, 0, 0, 0]
+    sheet.add_hand([list(SCORING_CARDS), [], [], []])
+    assert sheet.is_over() and sheet.totals()[0] == 1600
+    assert sheet.round_points() == [2, 1, 1, 1]
+    assert sheet.losers() == [] and sheet.winners() == [0]
+    assert "Round points: Ann 2 · Bo 1 · Cy 1 · Di 1" in sheet.summary_text()
+    # Under round-points the pig is not positive with all hearts alone.
+    s2 = Sheet(NAMES, preset="round-points")
+    s2.add_hand(hand_with(["QS", *ALL_HEARTS]))
+    assert s2.scores(0)[0] == 200 - 100
+
+
+def test_partnership_shares_totals() -> None:
+    sheet = Sheet(NAMES, {"partnership": True}, teams=["North-South", ""])
+    assert sheet.teams == ["North-South", "Bo & Di"]
+    sheet.add_hand(pig_hand(0))
+    scores = sheet.scores(0)
+    row = sheet.rows()[0]
+    assert row["team_scores"] == [scores[0] + scores[2], scores[1] + scores[3]]
+    assert sheet.totals() == [row["team_scores"][0], row["team_scores"][1]] * 2
+    assert sheet.team_totals() == row["team_scores"]
+    assert sheet.seat_label(2) == "North-South"
+    assert "North-South" in sheet.summary_text()
+
+
+def test_names_are_cleaned() -> None:
+    sheet = Sheet(["  <b>Ann</b>  ", "", "x" * 100, "Di\nDi"])
+    assert sheet.names == ["<b>Ann</b>", "#2", "x" * 24, "Di Di"]
+
+
+def test_json_round_trip() -> None:
+    sheet = Sheet(NAMES, {"target": 700, "heart_values": "pips"}, preset="beginner")
+    sheet.add_hand(pig_hand(0))
+    sheet.add_hand(pig_hand(2))
+    data = json.loads(sheet.to_json())
+    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert data["hands"][0]["piles"][0] == ["QS", "KH"]
+    again = Sheet.from_json(sheet.to_json())
+    assert again.to_dict() == sheet.to_dict()
+    assert again.rules["exposure"] is False and again.rules["target"] == 700
+    assert again.totals() == sheet.totals()
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("not json at all", "not_json"),
+        ("", "not_json"),
+        ("[1, 2]", "foreign"),
+        ('{"format": "gongzhu-match", "version": 1}', "foreign"),
+        ('{"format": "gongzhu-keeper", "version": 99}', "newer"),
+        ('{"format": "gongzhu-keeper", "version": "1"}', "damaged"),
+        ('{"format": "gongzhu-keeper", "version": 1, "names": ["a", "b"]}', "damaged"),
+    ],
+)
+def test_foreign_or_broken_files_are_refused(text: str, key: str) -> None:
+    with pytest.raises(KeeperError) as caught:
+        Sheet.from_json(text)
+    assert caught.value.key == key
+    assert caught.value.text("zh") and caught.value.text("en")
+
+
+def _good() -> dict:
+    sheet = Sheet(NAMES)
+    sheet.add_hand(pig_hand(0))
+    return sheet.to_dict()
+
+
+@pytest.mark.parametrize(
+    "damage, detail",
+    [
+        (lambda d: d["hands"][0]["piles"][1].append("QS"), "Q♠ is assigned twice"),
+        (lambda d: d["hands"][0]["piles"][0].remove("KH"), "K♥ is not assigned"),
+        (lambda d: d["hands"][0]["piles"][0].append("ZZ"), "not a card"),
+        (lambda d: d["hands"][0]["piles"][0].append(7), "not a card"),
+        (lambda d: d["hands"][0].pop("piles"), "four piles"),
+        (lambda d: d["rules"].update(target=-5), "positive whole number"),
+        (lambda d: d["rules"].update(colour="red"), "unknown rule"),
+        (lambda d: d.update(preset="chaos"), "unknown preset"),
+        (lambda d: d.update(hands={}), "bad list of hands"),
+        (lambda d: d.update(teams=[1, 2]), "bad team names"),
+    ],
+)
+def test_damaged_files_say_what_is_wrong(damage, detail: str) -> None:
+    data = _good()
+    damage(data)
+    with pytest.raises(KeeperError) as caught:
+        Sheet.from_dict(data)
+    assert caught.value.key == "damaged"
+    assert detail in caught.value.text("en")
+
+
+MICROPYTHON_SCRIPT = """
+from gongzhu.keeper import Sheet, HandError, KeeperError
+s = Sheet(["Ann", "Bo", "Cy", "Di"], {"target": 500})
+s.add_hand([["QS", "KH", "QH", "8H"], ["JD", "TC"], ["AH", "JH", "TH", "9H"],
+            ["7H", "6H", "5H", "4H", "3H", "2H"]], exposed=["AH"])
+print(s.scores(0), s.totals(), s.next_leader())
+try:
+    s.add_hand([["QS"], ["QS"], [], []])
+except HandError as e:
+    print(e.text("zh").split("\\n")[0])
+t = Sheet.from_json(s.to_json())
+print(t.totals(), t.is_over())
+try:
+    Sheet.from_json('{"format": "x"}')
+except KeeperError as e:
+    print(e.text("en"))
+print(t.summary_text("zh").split("\\n")[-1])
+"""
+
+
+def test_runs_under_micropython(tmp_path: Path) -> None:
+    """The keeper page runs this module in MicroPython: run it there (node + the vendored wasm)."""
+    mjs = ROOT / "web" / "runtime" / "micropython" / "micropython.mjs"
+    node = shutil.which("node")
+    if node is None or not mjs.is_file():
+        pytest.fail("needs node and web/runtime/ (make runtime)")
+    runner = tmp_path / "run.mjs"
+    runner.write_text(
+        f"""
+import {{ loadMicroPython }} from {json.dumps(mjs.as_uri())};
+import fs from "fs";
+const out = [];
+const mp = await loadMicroPython({{ stdout: (t) => out.push(t) }});
+mp.FS.mkdir("/kp"); mp.FS.mkdir("/kp/gongzhu");
+const src = {json.dumps(str(ROOT / "gongzhu"))};
+for (const f of fs.readdirSync(src)) {{
+  if (f.endsWith(".py")) mp.FS.writeFile("/kp/gongzhu/" + f, fs.readFileSync(src + "/" + f));
+}}
+try {{ mp.runPython("import sys\\nsys.path.insert(0, '/kp')\\n" + fs.readFileSync(process.argv[2], "utf8")); }}
+catch (e) {{ console.log(out.join("\\n")); console.log("ERROR " + e.message); process.exit(1); }}
+console.log(out.join("\\n"));
+""",
+        encoding="utf-8",
+    )
+    script = tmp_path / "script.py"
+    script.write_text(MICROPYTHON_SCRIPT, encoding="utf-8")
+    run = subprocess.run([node, str(runner), str(script)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.split("\n")[:5] == [
+        "[-260, 200, -180, -60] [-260, 200, -180, -60] 0",
+        "Q♠ 被记了两次：Ann和Bo",
+        "[-260, 200, -180, -60] False",
+        "This file is not a Gong Zhu score sheet.",
+        "下一局：Ann 首出（收了猪）",
+    ]
