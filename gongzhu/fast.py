@@ -355,24 +355,37 @@ def _random_tricks(st: PlayoutState, rng: random.Random) -> list[int]:
     return [sc.score(P[0]), sc.score(P[1]), sc.score(P[2]), sc.score(P[3])]
 
 
-def _restricted_lead(H: list[list[int]], p4: int, hb: bool, must_break: bool, xs: int,
+def _restricted_lead(H: list[list[int]], p4: int, n: int, hb: bool, must_break: bool, xs: int,
                      xcard: list[int], rnd: Callable[[], float]) -> int:
-    """A uniformly random legal lead when hearts are unbroken or an exposed card waits."""
-    no_hearts = must_break and not hb and bool(H[p4] or H[p4 + 2] or H[p4 + 3])
-    allowed = []
+    """A uniformly random legal lead when hearts may be unbroken or an exposed card waits."""
+    hearts = H[p4 + 1]
+    # Hearts not broken: no heart lead while holding another suit.
+    no_hearts = must_break and not hb and len(hearts) < n
+    banned = []
     for s in (0, 1, 2, 3):
-        t = H[p4 + s]
-        # Hearts not broken: no heart lead while holding another suit.
+        if xs >> s & 1:
+            t = H[p4 + s]
+            x = xcard[s]
+            # An exposed card may not lead the first trick of its suit unless it is the only one.
+            if len(t) > 1 and x in t and not (s == 1 and no_hearts):
+                banned.append(x)
+    if banned:
+        allowed = [c for s in (0, 1, 2, 3) if not (s == 1 and no_hearts) for c in H[p4 + s]
+                   if c not in banned]
+        c = allowed[int(rnd() * len(allowed))]
+        H[p4 + c // 13].remove(c)
+        return c
+    # Nothing banned but (maybe) the hearts: a suit in proportion to its length, its last card.
+    total = n - len(hearts) if no_hearts else n
+    k = int(rnd() * total)
+    for s in (0, 1, 2, 3):
         if s == 1 and no_hearts:
             continue
-        x = xcard[s] if xs >> s & 1 and len(t) > 1 else -1
-        for c in t:
-            # An exposed card may not lead the first trick of its suit unless it is the only one.
-            if c != x:
-                allowed.append(c)
-    c = allowed[int(rnd() * len(allowed))]
-    H[p4 + c // 13].remove(c)
-    return c
+        t = H[p4 + s]
+        if k < len(t):
+            return t.pop()
+        k -= len(t)
+    raise AssertionError("no card to lead")
 
 
 def _tricks(H: list[list[int]], P: list[int], leader: int, n: int, must: int, hb: bool,
@@ -392,7 +405,7 @@ def _tricks(H: list[list[int]], P: list[int], leader: int, n: int, must: int, hb
             must = -1
             H[p4 + c // 13].remove(c)
         elif xs or (must_break and not hb):
-            c = _restricted_lead(H, p4, hb, must_break, xs, xcard, rnd)
+            c = _restricted_lead(H, p4, n, hb, must_break, xs, xcard, rnd)
         else:
             k = int(rnd() * n)
             t = H[p4]
@@ -477,24 +490,19 @@ def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[in
     needed where a seed must mean the same deal everywhere).
     """
     r = get_rules(rules)
-    rnd = rng.random
+    must_break, first, scorers, xs_of, xcard_of, exposed_of = _plan(r)
     # A uniformly random deal: the 52 cards sorted by random 32-bit keys (ties, about one
     # deal in ten million, keep card order: a negligible bias, and none of it in deal.py).
     deck = sorted(_RANGE52, key=memoryview(rng.randbytes(208)).cast("I").tolist().__getitem__)
-    exposed = 0
-    if r.exposure:
-        for c in EXPOSABLE:
-            if rnd() < 0.5:
-                exposed |= 1 << c
+    # Each special card is exposed with probability 1/2: four random bits.
+    ex = rng.getrandbits(4) if r.exposure else 0
     if r.pass_cards:
         one = _ONE
         hands = [sum(map(one.__getitem__, deck[k:k + 13])) for k in (0, 13, 26, 39)]
         passed = [sum(map(one.__getitem__, deck[k:k + r.pass_cards])) for k in (0, 13, 26, 39)]
         hands = [(hands[p] & ~passed[p]) | passed[(p - 1) % 4] for p in range(4)]
-        st = PlayoutState(hands, rules=r, exposed=exposed, leader=0)
-        first = first_lead_card(r)
-        st.leader = next(p for p in range(4) if hands[p] >> first & 1)
-        st.must_lead = first
+        leader = next(p for p in range(4) if hands[p] >> first & 1)
+        st = PlayoutState(hands, rules=r, exposed=exposed_of[ex], leader=leader, must_lead=first)
         return _random_tricks(st, rng)
     H: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
     slot = _SLOT
@@ -502,20 +510,39 @@ def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[in
     for c in deck:
         H[slot[i][c]].append(c)
         i += 1
-    first = first_lead_card(r)
-    leader = 0
-    while first not in H[leader * 4 + first // 13]:
-        leader += 1
-    xcard = [-1, -1, -1, -1]
-    xs = 0
-    for c in EXPOSABLE:
-        if exposed >> c & 1:
-            xs |= 1 << (c // 13)
-            xcard[c // 13] = c
     P = [0, 0, 0, 0]
-    _tricks(H, P, leader, 13, first, False, r.hearts_must_be_broken, xs, xcard, rnd)
-    sc = _Scorer(r, exposed)
+    _tricks(H, P, deck.index(first) // 13, 13, first, False, must_break, xs_of[ex], list(xcard_of[ex]),
+            rng.random)
+    sc = scorers[ex]
     return [sc.score(P[0]), sc.score(P[1]), sc.score(P[2]), sc.score(P[3])]
+
+
+_PLANS: dict[int, tuple[Rules, tuple[Any, ...]]] = {}
+
+
+def _plan(r: Rules) -> tuple[Any, ...]:
+    """Per-rules constants of ``random_hand``, indexed by a 4-bit exposure choice (bit i set
+    when ``EXPOSABLE[i]`` is exposed): scorers, restricted-suit bits, exposed cards."""
+    cached = _PLANS.get(id(r))
+    if cached is not None and cached[0] is r:
+        return cached[1]
+    scorers, xs_of, xcard_of, exposed_of = [], [], [], []
+    for bits in range(16):
+        exposed = 0
+        xs = 0
+        xcard = [-1, -1, -1, -1]
+        for i, c in enumerate(EXPOSABLE):
+            if bits >> i & 1:
+                exposed |= 1 << c
+                xs |= 1 << (c // 13)
+                xcard[c // 13] = c
+        scorers.append(_Scorer(r, exposed))
+        xs_of.append(xs)
+        xcard_of.append(tuple(xcard))
+        exposed_of.append(exposed)
+    plan = (r.hearts_must_be_broken, first_lead_card(r), scorers, xs_of, xcard_of, exposed_of)
+    _PLANS[id(r)] = (r, plan)
+    return plan
 
 
 _ONE = tuple(1 << c for c in range(52))
