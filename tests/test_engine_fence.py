@@ -1,0 +1,112 @@
+"""Fences around the engine: no browser imports in gongzhu/; cards, deal, scoring and options run
+under MicroPython (the page's main thread), checked statically and, when node_modules has it,
+for real in MicroPython's WebAssembly build under node."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "gongzhu"
+PORTABLE = ["cards.py", "deal.py", "options.py", "scoring.py"]
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+
+
+def _imports(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_nothing_in_gongzhu_imports_the_browser():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        bad = _imports(path) & {"js", "pyscript", "pyodide", "pyodide_js"}
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_engine_uses_only_the_standard_library():
+    import sys
+
+    for path in sorted(PACKAGE.glob("*.py")):
+        for name in _imports(path):
+            assert name in sys.stdlib_module_names or name == "gongzhu", f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("name", PORTABLE)
+def test_portable_modules_avoid_what_micropython_lacks(name):
+    tree = ast.parse((PACKAGE / name).read_text())
+    # Imports: only each other (relative), nothing at runtime from typing or dataclasses.
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            assert isinstance(node, ast.ImportFrom) and node.level == 1, ast.dump(node)
+    for node in ast.walk(tree):
+        assert not isinstance(node, ast.NamedExpr), "walrus"
+        if isinstance(node, ast.Attribute):
+            assert node.attr != "bit_count", "int.bit_count"
+
+
+MP_RUNNER = """
+import { loadMicroPython } from %(mp)s;
+import fs from "node:fs";
+let out = "";
+const mp = await loadMicroPython({ heapsize: 16 * 1024 * 1024, stdout: (t) => { out += t + "\\n"; },
+                                   stderr: (t) => { out += t + "\\n"; } });
+mp.FS.mkdir("/gongzhu");
+for (const f of %(files)s) mp.FS.writeFile("/gongzhu/" + f, fs.readFileSync(%(pkg)s + "/" + f));
+try { mp.runPython(%(code)s); } catch (e) { console.log(out); console.error(String(e)); process.exit(1); }
+console.log(out);
+"""
+
+MP_CODE = """
+import sys, json
+sys.path.insert(0, "/")
+from gongzhu import cards, deal, options, scoring
+vectors = json.loads(%(vectors)s)
+for v in vectors["deals"]:
+    got = [cards.card_codes(h) for h in deal.deal_hands(v["seed"])]
+    assert got == v["hands"], v["seed"]
+for v in vectors["hand_seeds"]:
+    assert deal.hand_seed(v["match_seed"], v["hand"]) == v["seed"]
+assert cards.parse_card("Q\\u2660") == cards.PIG and cards.parse_card("10c") == cards.TRANSFORMER
+try:
+    cards.parse_card("1S")
+    raise AssertionError("no error")
+except ValueError as e:
+    assert "'1S'" in str(e)
+hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
+for captured, exposed, total in [("QS KH QH 8H", "", -180), ("QS KH QH 8H TC", "", -360),
+        ("QS KH QH 8H", "AH", -260), (hearts + " QS JD TC", "", 800), ("TC", "", 50),
+        ("TC 3H", "", 0), (hearts, "", 200), (hearts + " QS", "", 300)]:
+    assert scoring.score_pile(captured, exposed).total == total, captured
+rp = options.RuleSet(preset="round-points")
+assert scoring.score_pile("TC 3H", rules=rp).total == 50
+assert scoring.score_pile("QS KH", exposed="AH", rules={"heart_values": "pips"}).total == -180
+s = scoring.score_pile("QS KH QH 8H", exposed="AH")
+assert s.text("zh")[-1] == "\\u672c\\u5c40\\u5f97\\u5206\\uff1a-260"
+assert json.dumps(s.to_dict())
+assert options.resolve(preset="fast")["target"] == 500
+print("MICROPYTHON-OK", sys.implementation.name)
+"""
+
+
+@pytest.mark.skipif(not MICROPYTHON.exists() or shutil.which("node") is None,
+                    reason="MicroPython WebAssembly (node_modules) or node is missing")
+def test_portable_modules_run_under_micropython():
+    vectors = (ROOT / "tests" / "deal_vectors.json").read_text()
+    code = MP_CODE % {"vectors": json.dumps(vectors)}
+    runner = MP_RUNNER % {"mp": json.dumps(MICROPYTHON.as_uri()), "files": json.dumps(["__init__.py"] + PORTABLE),
+                          "pkg": json.dumps(str(PACKAGE)), "code": json.dumps(code)}
+    r = subprocess.run(["node", "--input-type=module", "-e", runner], capture_output=True, text=True,
+                       timeout=120, check=False)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "MICROPYTHON-OK micropython" in r.stdout
