@@ -23,6 +23,7 @@ help:
 
 # npm ci when node_modules is missing or older than the lock file.
 node_modules/.package-lock.json: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make: npm is needed (Node.js 18+), e.g. apt-get install npm" >&2; exit 1; }
 	npm ci --no-audit --no-fund
 	@touch $@
 
