@@ -333,6 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat (0-3)")
     pl.add_argument("--auto", action="store_true", help="bots play every seat (a demo)")
 
+    sub.add_parser("arena", help="bots' duplicate arena (arena --help for its options)")
+
     r = sub.add_parser("rules", help="list the presets and house-rule options")
     r.add_argument("--json", action="store_true")
 
@@ -353,6 +355,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          read: Callable[[str], str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     out = out or sys.stdout
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["arena"]:  # The bots' duplicate arena parses its own options (gongzhu/arena.py).
+        from .arena import main as arena_main
+        return arena_main(argv[1:], out)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)

@@ -1,0 +1,268 @@
+"""The duplicate arena: a candidate bot against three copies of a baseline, on seeded deals.
+
+``python -m gongzhu arena --candidate hard --baseline easy --deals 200 --seed 1 --jobs 2``
+
+Each deal (``deal.hand_seed(seed, i)``, a first hand: passing and exposure as the rules say,
+the holder of the first-lead card leads) is played five times: four times with the candidate
+in seat 0, 1, 2 and 3 and the baseline in the other seats, and once with the baseline in
+every seat.  Every seat's bot draws from the same seeded ``random.Random`` in every replay
+(seeded by deal and seat), so the replays differ only by who sits where.
+
+Figures (per pairing):
+
+- ``M``: mean over deals of the candidate's hand score minus the mean of the three
+  opponents' scores (points per hand; a deal's four rotations averaged into one sample), with
+  its 95% confidence interval (normal approximation, 1.96 standard errors);
+- ``D``: duplicate win rate, the share of (deal, seat) pairs in which the candidate scored
+  more than the baseline did in the same seat of the same deal (ties count one half;
+  0.5 = equal strength);
+- moons made (the candidate took all 13 hearts) and conceded (an opponent did);
+- exposure rate: the share of the candidate's exposure decisions in which it exposed a card;
+- think time per candidate decision (ms): p50, p95, max.
+
+With ``partnership`` a seat's score is its side's total (the candidate's partner is a
+baseline).  ``--fixed`` runs search bots at their fixed worlds x rollouts (reproducible);
+``--json`` ends the output with one JSON line of the figures.
+
+``bench_levels`` and ``bench_engine`` are the benchmarks the in-browser page (bench.html)
+runs in the worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from typing import Any, Sequence, TextIO
+
+from .bots import BOTS, set_fixed
+from .cards import HEARTS_MASK
+from .deal import hand_seed
+from .hand import Hand, new_hand
+from .rules import PRESETS, Rules, get_rules
+
+
+def _seat_rng(deal_seed: int, seat: int) -> random.Random:
+    return random.Random((deal_seed * 8 + seat) & 0xFFFFFFFFFFFFFFFF)
+
+
+def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
+              timed: int | None = None) -> dict[str, Any]:
+    """Play one first hand dealt from ``deal_seed`` with ``names[s]`` in seat s.
+
+    Returns ``{"scores", "moon" (seat that took all hearts or None), "exposed" (per seat,
+    codes), "think_ms" (decision times of seat ``timed``, or of every seat when None),
+    "expose_decisions" (per seat count)}``.
+    """
+    hand = new_hand(seed=deal_seed, rules=rules)
+    rngs = [_seat_rng(deal_seed, s) for s in range(4)]
+    bots = [BOTS[n] for n in names]
+    think: list[float] = []
+    expose_decisions = [0, 0, 0, 0]
+    while hand.phase != "done":
+        seat = hand.to_play
+        assert seat is not None
+        view = hand.view(seat)
+        t0 = time.perf_counter()
+        decision = bots[seat](view, rngs[seat])
+        dt = (time.perf_counter() - t0) * 1000
+        if timed is None or seat == timed:
+            think.append(dt)
+        if hand.phase == "pass":
+            hand.pass_cards(seat, decision)
+        elif hand.phase == "expose":
+            expose_decisions[seat] += 1
+            hand.expose(seat, decision)
+        else:
+            hand.play(decision, seat)
+    return {"scores": _scores(hand), "moon": _moon(hand),
+            "exposed": [v for v in hand.view(0)["exposed"]], "think_ms": think,
+            "expose_decisions": expose_decisions}
+
+
+def _scores(hand: Hand) -> list[int]:
+    s = hand.hand_scores()
+    if hand.rules.partnership:
+        a, b = s[0] + s[2], s[1] + s[3]
+        return [a, b, a, b]
+    return s
+
+
+def _moon(hand: Hand) -> int | None:
+    for s in range(4):
+        if hand.captured_masks[s] & HEARTS_MASK == HEARTS_MASK:
+            return s
+    return None
+
+
+def play_deal(job: tuple[int, int, str, str, dict[str, Any], bool]) -> dict[str, Any]:
+    """The five replays of deal ``i``: the candidate in each seat, then the baseline alone."""
+    seed, i, cand, base, rules_dict, fixed = job
+    set_fixed(fixed)
+    rules = Rules.from_dict(rules_dict)
+    ds = hand_seed(seed, i)
+    ref = play_hand(ds, rules, [base] * 4, timed=-1)["scores"]
+    diffs = []
+    duel = []
+    think: list[float] = []
+    made = conceded = exposed = decisions = 0
+    for k in range(4):
+        names = [base] * 4
+        names[k] = cand
+        r = play_hand(ds, rules, names, timed=k)
+        sc = r["scores"]
+        diffs.append(sc[k] - (sum(sc) - sc[k]) / 3)
+        duel.append(1.0 if sc[k] > ref[k] else 0.5 if sc[k] == ref[k] else 0.0)
+        think.extend(r["think_ms"])
+        if r["moon"] is not None:
+            if r["moon"] == k or (rules.partnership and r["moon"] == (k + 2) % 4):
+                made += 1
+            else:
+                conceded += 1
+        if r["expose_decisions"][k]:
+            decisions += 1
+            exposed += 1 if r["exposed"][k] else 0
+    return {"deal": i, "m": sum(diffs) / 4, "duel": duel, "think_ms": think, "made": made,
+            "conceded": conceded, "exposed": exposed, "expose_decisions": decisions}
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100) of values, nearest rank; 0 for no values."""
+    if not values:
+        return 0.0
+    v = sorted(values)
+    k = max(0, min(len(v) - 1, math.ceil(q / 100 * len(v)) - 1))
+    return v[k]
+
+
+def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures of a list of ``play_deal`` results (see the module docstring)."""
+    n = len(results)
+    ms = [r["m"] for r in results]
+    mean = sum(ms) / n if n else 0.0
+    if n > 1:
+        sd = math.sqrt(sum((x - mean) ** 2 for x in ms) / (n - 1))
+        half = 1.96 * sd / math.sqrt(n)
+    else:
+        half = float("inf")
+    duel = [d for r in results for d in r["duel"]]
+    think = [t for r in results for t in r["think_ms"]]
+    decisions = sum(r["expose_decisions"] for r in results)
+    return {
+        "deals": n,
+        "M": round(mean, 2),
+        "M_low": round(mean - half, 2) if n > 1 else None,
+        "M_high": round(mean + half, 2) if n > 1 else None,
+        "D": round(sum(duel) / len(duel), 4) if duel else None,
+        "moons_made": sum(r["made"] for r in results),
+        "moons_conceded": sum(r["conceded"] for r in results),
+        "exposure_rate": round(sum(r["exposed"] for r in results) / decisions, 4) if decisions else 0.0,
+        "think_ms": {"p50": round(percentile(think, 50), 2), "p95": round(percentile(think, 95), 2),
+                     "max": round(max(think), 2) if think else 0.0},
+        "decisions": len(think),
+    }
+
+
+def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules | str | None = None,
+        jobs: int = 1, fixed: bool = False) -> dict[str, Any]:
+    """Play the arena and return ``summarize``'s figures plus the settings."""
+    for name in (candidate, baseline):
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    r = get_rules(rules)
+    jobs_list = [(seed, i, candidate, baseline, r.to_dict(), fixed) for i in range(deals)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
+            results = list(pool.imap_unordered(play_deal, jobs_list, chunksize=1))
+        results.sort(key=lambda x: x["deal"])
+    else:
+        results = [play_deal(j) for j in jobs_list]
+    set_fixed(False)
+    out = summarize(results)
+    out.update({"candidate": candidate, "baseline": baseline, "seed": seed,
+                "rules": r.preset_name() or "custom", "fixed": fixed,
+                "seconds": round(time.perf_counter() - t0, 1)})
+    return out
+
+
+def report(fig: dict[str, Any]) -> list[str]:
+    """The figures as text lines."""
+    def sgn(x: float | None) -> str:
+        return "n/a" if x is None else f"{x:+.1f}"
+
+    t = fig["think_ms"]
+    return [
+        f"{fig['candidate']} vs 3 x {fig['baseline']}: {fig['deals']} deals x 4 seats, rules "
+        f"{fig['rules']}, seed {fig['seed']}{', fixed' if fig['fixed'] else ''}",
+        f"M = {sgn(fig['M'])} points per hand (95% CI {sgn(fig['M_low'])} .. {sgn(fig['M_high'])})",
+        f"D = {fig['D']:.3f} duplicate win rate (ties 1/2; 0.5 = equal)" if fig["D"] is not None else "D = n/a",
+        f"moons made {fig['moons_made']}, conceded {fig['moons_conceded']}; "
+        f"exposure rate {fig['exposure_rate']:.2f}",
+        f"think ms per decision: p50 {t['p50']:.1f}, p95 {t['p95']:.1f}, max {t['max']:.1f} "
+        f"({fig['decisions']} decisions); {fig['seconds']} s",
+    ]
+
+
+def bench_levels(levels: Sequence[str] = ("easy", "normal", "hard", "expert"), hands: int = 2,
+                 seed: int = 1, rules: str = "classic") -> dict[str, Any]:
+    """Bot-only hands per level (the level in all four seats): think time per decision.
+
+    Returns ``{level: {"hands", "decisions", "p50", "p95", "max" (ms), "seconds"}}``.
+    """
+    r = get_rules(rules)
+    out: dict[str, Any] = {}
+    for level in levels:
+        t0 = time.perf_counter()
+        think: list[float] = []
+        for i in range(hands):
+            think.extend(play_hand(hand_seed(seed, i), r, [level] * 4)["think_ms"])
+        out[level] = {"hands": hands, "decisions": len(think), "p50": round(percentile(think, 50), 1),
+                      "p95": round(percentile(think, 95), 1), "max": round(max(think), 1),
+                      "seconds": round(time.perf_counter() - t0, 2)}
+    return out
+
+
+def bench_engine(seconds: float = 1.0, rules: str = "classic") -> dict[str, float]:
+    """The engine's random-playout bench (``fast.bench``): hands per second."""
+    from .fast import bench
+
+    return bench(seconds, rules)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="gongzhu arena", description=__doc__.split("\n\n")[0])
+    p.add_argument("--candidate", default="hard", help=f"the bot measured ({', '.join(BOTS)})")
+    p.add_argument("--baseline", default="easy", help="the bot in the three other seats")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", default="classic", help=f"a preset ({', '.join(PRESETS)})")
+    p.add_argument("--jobs", type=int, default=1, help="processes (use 2 for both cores)")
+    p.add_argument("--fixed", action="store_true", help="search bots at fixed worlds x rollouts")
+    p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """``gongzhu arena``: run a pairing and print its figures."""
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    for line in report(fig):
+        print(line, file=out)
+    if args.json:
+        print(json.dumps(fig), file=out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

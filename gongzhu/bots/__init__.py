@@ -1,0 +1,86 @@
+"""The bots: a five-level ladder, each level a distinct algorithm, all reading only a seat's view.
+
+``BOTS[name](view, rng)`` is the contract (the worker, the CLI, the arena and outside
+harnesses use it).  ``view`` is ``Hand.view(seat)`` (or ``Match.view``) of the seat to decide,
+``rng`` a ``random.Random``.  The return value answers whatever the view's phase asks:
+
+- ``"pass"`` phase: a list of ``rules.pass_cards`` card codes to pass, e.g. ``["QS", "AH", "KH"]``;
+- ``"expose"`` phase: a list of card codes to expose (a subset of ``view["exposable"]``,
+  maybe empty);
+- ``"play"`` phase: one card code, e.g. ``"7C"`` (always one of ``view["legal"]``).
+
+It raises ``ValueError`` when the seat has nothing to decide.  The levels:
+
+- ``beginner`` (``beginner.py``): follows low, throws high, slips one move in six;
+- ``easy`` (``rulebot.py``): the rule policy (``policy.py``);
+- ``normal`` (``normal.py``): a greedy sampler, one trick ahead with card burdens;
+- ``hard`` (``pimc.py``): PIMC, 40 worlds x 4 rule-policy rollouts or 0.12 s, whichever first;
+- ``expert`` (``expert.py``): ``hard`` with worlds weighted by inference from the play.
+
+``set_fixed(True)`` makes ``hard`` and ``expert`` ignore the clock (reproducible results).
+``explain(view)`` returns ``{"decision", "en", "zh", "bot"}``: a bot's decision and one short
+sentence of why, in English and Chinese (the page's hint button).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from .beginner import beginner
+from .expert import Expert, expert
+from .explain import explain
+from .normal import normal
+from .pimc import Pimc, hard, is_fixed, set_fixed
+from .rulebot import easy, phase_of
+
+Bot = Callable[[dict[str, Any], random.Random], Any]
+
+
+class Level:
+    """One level of the ladder: ``level(view, rng)`` decides.
+
+    Called with a ``random.Random`` alone it is a factory for ``gongzhu.players`` (the CLI's
+    registry): ``level(rng)`` returns an object whose ``act(view)`` decides with that rng.
+    """
+
+    def __init__(self, name: str, bot: Bot) -> None:
+        self.name = name
+        self.bot = bot
+        self.__doc__ = bot.__doc__
+
+    def __call__(self, view: Any, rng: random.Random | None = None) -> Any:
+        if rng is None and isinstance(view, random.Random):
+            return _Player(self.bot, view)
+        return self.bot(view, rng if rng is not None else random.Random(0))
+
+    def __repr__(self) -> str:
+        return f"<bot {self.name}>"
+
+
+class _Player:
+    """A level bound to an rng, with ``act(view)`` (the ``gongzhu.players`` protocol)."""
+
+    def __init__(self, bot: Bot, rng: random.Random) -> None:
+        self.bot = bot
+        self.rng = rng
+
+    def act(self, view: dict[str, Any]) -> Any:
+        return self.bot(view, self.rng)
+
+
+BOTS: dict[str, Level] = {
+    name: Level(name, bot)
+    for name, bot in (("beginner", beginner), ("easy", easy), ("normal", normal), ("hard", hard),
+                      ("expert", expert))
+}
+"""Bot name -> bot, from the weakest to the strongest."""
+
+DEFAULT_BOT = "hard"
+"""The level the CLI's ``play`` uses unless told otherwise."""
+
+LEVELS = list(BOTS)
+"""The level names in order of strength."""
+
+__all__ = ["BOTS", "DEFAULT_BOT", "LEVELS", "Bot", "Level", "Expert", "Pimc", "explain", "is_fixed", "phase_of",
+           "set_fixed"]

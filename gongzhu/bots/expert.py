@@ -1,0 +1,106 @@
+"""The ``expert`` level: ``hard`` plus inference about the hidden hands.
+
+It samples more worlds than it searches (``oversample`` times as many), replays the hand so
+far in each one and weights it by how likely each opponent's actual plays were under the rule
+policy had it held that world's cards (a play the policy would make, or one equivalent to it,
+counts 1; any other ``MISS``).  The worlds it searches are drawn from those by weight
+(systematic resampling), so deals in which the opponents' cards explain their play count for
+more.  The search itself is ``hard``'s PIMC.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..hand import first_lead_card, legal_mask
+from . import policy
+from .pimc import Pimc
+from .sampler import Knowledge
+
+MISS = 0.3
+"""Likelihood factor of an observed play the rule policy would not have made."""
+
+
+def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
+    """How well the world explains the opponents' plays so far (product of per-play factors)."""
+    hands = world[:]
+    for s, c in k.history:
+        hands[s] |= 1 << c
+    leader = k.view["leader"]
+    if leader is None:
+        return 1.0
+    must = first_lead_card(k.rules) if k.view["first_hand"] else -1
+    cap = [0, 0, 0, 0]
+    trick: list[int] = []
+    played = 0
+    led = 0
+    hb = False
+    w = 1.0
+    for s, c in k.history:
+        h = hands[s]
+        if s != k.me:
+            L = legal_mask(h, trick[0] // 13 if trick else -1, led, k.exposed, hb, ctx.must_break, must)
+            if L & (L - 1):
+                x = policy.choose(h, L, trick, leader, s, played, cap, ctx)
+                if x != c and not _alike(x, c, played | h):
+                    w *= MISS
+        bit = 1 << c
+        hands[s] = h & ~bit
+        played |= bit
+        must = -1
+        if 13 <= c < 26:
+            hb = True
+        trick.append(c)
+        if len(trick) == 4:
+            _, win = policy.trick_winner(trick, leader)
+            cap[win] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+            led |= 1 << (trick[0] // 13)
+            leader = win
+            trick = []
+    return w
+
+
+def _alike(a: int, b: int, held: int) -> bool:
+    """Same suit and every card between them in the same hand (they play alike)."""
+    if a // 13 != b // 13 or a // 13 == 1 or a in (10, 35, 47) or b in (10, 35, 47):
+        return False
+    lo, hi = min(a, b), max(a, b)
+    return all(held >> x & 1 for x in range(lo + 1, hi))
+
+
+class Expert(Pimc):
+    """PIMC over worlds resampled by the likelihood of the opponents' plays."""
+
+    def __init__(self, oversample: int = 3, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.oversample = oversample
+
+    def sample_worlds(self, k: Knowledge, rng: random.Random, n: int) -> list[list[int]]:
+        if not k.history:
+            return super().sample_worlds(k, rng, n)
+        ctx = k.ctx()
+        pool = [k.sample(rng) for _ in range(n * self.oversample)]
+        weights = [likelihood(k, w, ctx) for w in pool]
+        total = sum(weights)
+        step = total / n
+        u = rng.random() * step
+        out = []
+        acc = 0.0
+        i = 0
+        # Systematic resampling: n draws, each world kept in proportion to its weight.
+        for j in range(n):
+            target = u + j * step
+            while acc + weights[i] < target and i < len(pool) - 1:
+                acc += weights[i]
+                i += 1
+            out.append(pool[i])
+        # Distinct worlds first, so an early stop (time budget) still sees variety.
+        seen: list[list[int]] = []
+        rest: list[list[int]] = []
+        for w in out:
+            (rest if w in seen else seen).append(w)
+        return seen + rest
+
+
+expert = Expert()
+"""The ``expert`` bot: ``hard``'s budget with inference-weighted worlds."""

@@ -1,0 +1,89 @@
+"""The ``normal`` level: a greedy sampler.
+
+For each candidate card it samples about 20 deals of the unseen cards consistent with
+everything public, lets the rule policy play the rest of the current trick for the later
+seats, and scores the outcome: the points the trick hands to whoever wins it (ours count
+fully, an opponent's against us) plus the "burden" of the cards we keep (the pig, A♠/K♠ while
+the pig is out, high hearts, high cards in general; voids are an asset).  Passing and exposure
+are the rule bot's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import HEARTS_MASK, PIG, SUIT_MASKS
+from . import policy
+from .rulebot import Decision, answer, legal_of
+from .sampler import Knowledge, equivalent_groups
+
+WORLDS = 20
+
+
+def burden(h: int, played: int) -> float:
+    """How much trouble the cards ``h`` are likely to bring (points, negative is bad)."""
+    b = 0.0
+    spades = h & SUIT_MASKS[0]
+    if h >> PIG & 1:
+        guards = (spades & ((1 << PIG) - 1)).bit_count()
+        b -= 60 if guards < 3 else 25
+    elif not played >> PIG & 1:
+        b -= 18 * (spades & policy.HIGH_SPADES).bit_count()
+    m = h
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        r = c % 13
+        if HEARTS_MASK >> c & 1:
+            b -= 4.0 * max(0, r - 6)
+        else:
+            b -= 0.8 * r
+    for s in range(4):
+        if not h & SUIT_MASKS[s]:
+            b += 8
+    return b
+
+
+def _play(k: Knowledge, rng: random.Random) -> int:
+    L = legal_of(k.view)
+    cands = equivalent_groups(L, k.played)
+    if len(cands) == 1:
+        return cands[0]
+    ctx = k.ctx()
+    worlds = [k.sample(rng) for _ in range(WORLDS)]
+    best_c = cands[0]
+    best_v = -1e18
+    for c in cands:
+        total = 0.0
+        for hands in worlds:
+            hands = hands[:]
+            trick = k.trick[:]
+            played = k.played
+            leader = k.leader
+            hands[k.me] &= ~(1 << c)
+            trick.append(c)
+            played |= 1 << c
+            while len(trick) < 4:
+                p = (leader + len(trick)) & 3
+                L2 = policy.legal_mask(hands[p], trick[0] // 13, k.led, k.exposed, True, False, -1)
+                x = policy.choose(hands[p], L2, trick, leader, p, played, k.cap, ctx)
+                hands[p] &= ~(1 << x)
+                trick.append(x)
+                played |= 1 << x
+            _, w = policy.trick_winner(trick, leader)
+            tm = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            total += policy.side_value(ctx, k.me, w, k.cap, tm)
+            if w == k.me:
+                total -= 3  # Winning means leading next.
+        v = total / WORLDS + burden(k.hand & ~(1 << c), k.played | (1 << c))
+        if v > best_v:
+            best_v = v
+            best_c = c
+    return best_c
+
+
+def normal(view: dict[str, Any], rng: random.Random) -> Decision:
+    """The ``normal`` bot."""
+    return answer(view, rng, _play)

@@ -1,0 +1,143 @@
+"""The ``hard`` level: Perfect-Information Monte Carlo (PIMC) over sampled worlds.
+
+For a play: sample worlds (deals of the unseen cards consistent with the public information,
+``sampler.Knowledge.sample``); in each, play every candidate card (equivalent cards merged)
+and finish the hand with the rule policy for all four seats (``policy.rollout``, a few
+rollouts per world, each with a small share of random moves); the same random numbers serve
+every candidate of a world and rollout (common random numbers), so the comparison is of the
+cards and not of luck.  The card with the best mean value wins, the value being our score
+minus the mean of the three others' (with ``partnership``: our side's total minus theirs).
+
+Anytime: worlds are added one at a time until ``worlds`` are done or the time ``budget``
+(seconds) is spent, whichever comes first; ``fixed`` (``set_fixed(True)``, the arena's
+``--fixed``) ignores the clock so that results reproduce exactly.
+
+Shooting the moon: the rollout policy goes for the moon once a seat holds every heart played
+(at least seven) and the others defend by taking a heart trick from it, so the search sees
+both moon attempts (its own included) and their defence in its values.
+
+Exposure is decided with the same machinery: each subset of the exposable cards is tried in
+the same sampled worlds from the first trick and the best mean value is exposed.  Passing uses
+the rule bot's passing.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..cards import card_codes, parse_card
+from ..hand import first_lead_card
+from . import policy
+from .rulebot import Decision, answer, legal_of
+from .sampler import Knowledge, equivalent_groups
+
+_FIXED = [False]
+
+
+def set_fixed(on: bool) -> None:
+    """Run every search bot at its fixed worlds x rollouts, ignoring the clock (reproducible)."""
+    _FIXED[0] = on
+
+
+def is_fixed() -> bool:
+    """True when search bots ignore the clock (``set_fixed``)."""
+    return _FIXED[0]
+
+
+def outcome_value(scores: list[int], me: int, partnership: bool) -> float:
+    """Our result in a finished world: our score minus the others' mean (or side minus side)."""
+    if partnership:
+        mine = scores[me] + scores[(me + 2) & 3]
+        return float(mine - (scores[(me + 1) & 3] + scores[(me + 3) & 3]))
+    return scores[me] - (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3
+
+
+class Pimc:
+    """A PIMC searcher; ``__call__(view, rng)`` is a bot."""
+
+    def __init__(self, worlds: int = 40, rollouts: int = 4, budget: float | None = 0.12,
+                 eps: float = 0.1, min_worlds: int = 4) -> None:
+        self.worlds = worlds
+        self.rollouts = rollouts
+        self.budget = budget
+        self.eps = eps
+        self.min_worlds = min_worlds
+
+    # -- worlds (the expert overrides this to weight them by inference)
+    def sample_worlds(self, k: Knowledge, rng: random.Random, n: int) -> list[list[int]]:
+        """``n`` worlds consistent with the view."""
+        return [k.sample(rng) for _ in range(n)]
+
+    def _deadline(self) -> float | None:
+        if self.budget is None or is_fixed():
+            return None
+        return time.perf_counter() + self.budget
+
+    def evaluate(self, k: Knowledge, rng: random.Random, cands: list[int]) -> list[float]:
+        """Mean value of each candidate card over the sampled worlds and rollouts."""
+        deadline = self._deadline()
+        ctx = k.ctx()
+        totals = [0.0] * len(cands)
+        worlds = self.sample_worlds(k, rng, self.worlds)
+        part = k.rules.partnership
+        me = k.me
+        done = 0
+        for hands in worlds:
+            seeds = [rng.getrandbits(32) for _ in range(self.rollouts)]
+            for i, c in enumerate(cands):
+                for seed in seeds:
+                    rnd = random.Random(seed).random
+                    sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led,
+                                        k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
+                    totals[i] += outcome_value(sc, me, part)
+            done += 1
+            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
+                break
+        return [t / (done * self.rollouts) for t in totals]
+
+    def play(self, k: Knowledge, rng: random.Random) -> int:
+        """The card to play."""
+        cands = equivalent_groups(legal_of(k.view), k.played)
+        if len(cands) == 1:
+            return cands[0]
+        values = self.evaluate(k, rng, cands)
+        best = max(range(len(cands)), key=lambda i: (values[i], -i))
+        return cands[best]
+
+    def expose(self, k: Knowledge, rng: random.Random) -> list[str]:
+        """The cards to expose: the subset of the exposable cards with the best mean value."""
+        can = [parse_card(c) for c in k.view["exposable"]]
+        subsets = [0]
+        for c in can:
+            subsets += [s | (1 << c) for s in subsets]
+        deadline = self._deadline()
+        worlds = max(4, self.worlds // 2)
+        totals = [0.0] * len(subsets)
+        leader = k.view["leader"]
+        must = first_lead_card(k.rules) if k.view["first_hand"] else -1
+        done = 0
+        for _ in range(worlds):
+            hands = k.sample(rng)
+            if leader is None:
+                continue
+            seeds = [rng.getrandbits(32) for _ in range(max(1, self.rollouts // 2))]
+            for i, sub in enumerate(subsets):
+                ctx = k.ctx(k.exposed | sub)
+                for seed in seeds:
+                    rnd = random.Random(seed).random
+                    sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx, rnd, self.eps)
+                    totals[i] += outcome_value(sc, k.me, k.rules.partnership)
+            done += 1
+            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline + 0.3:
+                break
+        best = max(range(len(subsets)), key=lambda i: (totals[i], -i))
+        return card_codes(subsets[best])
+
+    def __call__(self, view: dict[str, Any], rng: random.Random) -> Decision:
+        return answer(view, rng, self.play, expose=self.expose)
+
+
+hard = Pimc()
+"""The ``hard`` bot: 40 worlds x 4 rollouts, or fewer within 0.12 s (unless ``set_fixed``)."""

@@ -1,0 +1,343 @@
+"""The rule policy on bitmasks: the easy bot's card choice and every search bot's rollout policy.
+
+One function, ``choose``, picks a card from the legal mask using only what its seat may know
+(its own hand, the cards played, the captured piles, the exposed cards, the trick on the
+table).  ``rollout`` plays a hand to its end with ``choose`` for every seat (a small share of
+random deviations keeps repeated rollouts of one world apart) and returns the four scores.
+
+The rules it plays by (each a comment below): follow low and duck under the current winner;
+dump the pig under a higher spade; shed A♠/K♠ and high hearts when void; keep the sheep (J♦)
+and win the trick holding it; do not take the transformer (T♣) onto a negative pile; lead low
+spades to flush the pig when not holding it; lead from the suit least likely to win the
+trick; when last to play, take the trick whose cards help its pile and duck the one that
+hurts; partners feed each other good tricks and never receive the pig; a seat that has taken
+every heart so far with many of them goes for the moon, and the others defend by taking a
+heart trick.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..cards import HEARTS_MASK, PIG, SHEEP, SUIT_MASKS, TRANSFORMER
+from ..fast import _Scorer, code_of_mask
+from ..hand import legal_mask
+from ..rules import Rules
+
+ACE_SPADES = 12
+KING_SPADES = 11
+PIG_BIT = 1 << PIG
+SHEEP_BIT = 1 << SHEEP
+TC_BIT = 1 << TRANSFORMER
+HIGH_SPADES = (1 << ACE_SPADES) | (1 << KING_SPADES)
+SPADES = SUIT_MASKS[0]
+MOON_MIN = 7
+"""Hearts a seat must have taken (all of those played) before it plays for the moon."""
+
+
+class Ctx:
+    """Per-hand constants for the policy: scoring under these rules and exposures, partnership."""
+
+    __slots__ = ("scorer", "partnership", "must_break", "exposed", "_cache")
+
+    def __init__(self, rules: Rules, exposed: int) -> None:
+        self.scorer = _Scorer(rules, exposed)
+        self.partnership = rules.partnership
+        self.must_break = rules.hearts_must_be_broken
+        self.exposed = exposed
+        self._cache: dict[int, int] = {}
+
+    def score(self, pile: int) -> int:
+        """The score of a captured pile (52-bit mask)."""
+        code = code_of_mask(pile)
+        v = self._cache.get(code)
+        if v is None:
+            v = self.scorer.score(code)
+            self._cache[code] = v
+        return v
+
+    def gain(self, pile: int, cards: int) -> int:
+        """How much taking ``cards`` changes the score of ``pile``."""
+        return self.score(pile | cards) - self.score(pile)
+
+
+def _top(m: int) -> int:
+    return m.bit_length() - 1
+
+
+def _low(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def shooter(cap: list[int], played: int) -> int:
+    """The seat going for the moon: it took every heart played so far, at least MOON_MIN; else -1."""
+    hp = played & HEARTS_MASK
+    if (hp.bit_count() if hp else 0) < MOON_MIN:
+        return -1
+    for s in range(4):
+        if cap[s] & HEARTS_MASK == hp:
+            return s
+    return -1
+
+
+def trick_winner(trick: list[int], leader: int) -> tuple[int, int]:
+    """(winning card, its seat) of a partial trick."""
+    s0 = trick[0] // 13
+    best = trick[0]
+    bi = 0
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if c // 13 == s0 and c > best:
+            best = c
+            bi = i
+    return best, (leader + bi) & 3
+
+
+def choose(h: int, L: int, trick: list[int], leader: int, seat: int, played: int, cap: list[int],
+           ctx: Ctx) -> int:
+    """The rule policy's card for ``seat`` holding ``h`` with legal cards ``L`` (a mask).
+
+    ``played`` holds every card played so far (the current trick's too); ``cap`` the captured
+    pile of each seat.  Everything it reads is public or the seat's own.
+    """
+    if not L & (L - 1):
+        return _top(L)
+    n = len(trick)
+    moon = shooter(cap, played)
+    if n == 0:
+        return _lead(h, L, seat, played, cap, ctx, moon)
+    best, wseat = trick_winner(trick, leader)
+    tmask = 0
+    for c in trick:
+        tmask |= 1 << c
+    s0 = trick[0] // 13
+    if h & SUIT_MASKS[s0]:
+        return _follow(h, L, n, best, wseat, tmask, s0, seat, played, cap, ctx, moon)
+    return _discard(h, L, wseat, seat, played, cap, ctx, moon)
+
+
+def _friend(ctx: Ctx, seat: int, other: int) -> bool:
+    return other == seat or (ctx.partnership and other == (seat + 2) & 3)
+
+
+def side_value(ctx: Ctx, seat: int, taker: int, cap: list[int], cards: int) -> int:
+    """What ``taker`` taking ``cards`` is worth to ``seat`` (its side's gain, or minus a third
+    of an opponent's gain)."""
+    g = ctx.gain(cap[taker], cards)
+    if _friend(ctx, seat, taker):
+        return g * 3
+    return -g
+
+
+def _follow(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, seat: int,
+            played: int, cap: list[int], ctx: Ctx, moon: int) -> int:
+    below = L & ((1 << best) - 1)
+    above = L & ~below
+    friend_wins = _friend(ctx, seat, wseat)
+    if moon == seat and above:
+        # Going for the moon: win the trick.
+        return _top(above)
+    if moon >= 0 and moon != seat and wseat == moon and above and (tmask & HEARTS_MASK or s0 == 1):
+        # Moon defence: take a heart trick away from the shooter.
+        return _top(above)
+    if n == 3:
+        # Last to play: the trick's outcome is known.  Take it if its cards help our pile,
+        # duck it if they hurt; shed the highest card that costs nothing.
+        top_c = -1
+        top_v = -10**9
+        m = L
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            v = side_value(ctx, seat, seat if low & above else wseat, cap, tmask | low) * 4 + c % 13
+            if v > top_v:
+                top_v = v
+                top_c = c
+        return top_c
+    if friend_wins and below and not ctx.gain(cap[wseat], tmask) < 0:
+        # Partner is winning: stay under and hand over the sheep if we have it.
+        if below & SHEEP_BIT:
+            return SHEEP
+        return _top(below & ~PIG_BIT) if below & ~PIG_BIT else _top(below)
+    if below:
+        # Duck under the current winner; the pig goes under a higher spade.
+        if below & PIG_BIT and not friend_wins:
+            return PIG
+        rest = below & ~SHEEP_BIT & ~PIG_BIT
+        if s0 == 0 and rest & HIGH_SPADES == rest and below & ~HIGH_SPADES & ~PIG_BIT & ~SHEEP_BIT:
+            rest = below & ~HIGH_SPADES
+        if rest:
+            return _top(rest)
+        return _top(below)
+    # Cannot duck.
+    if ctx.gain(cap[seat], tmask) > 0:
+        return _top(above)  # The trick is worth having: try hardest to keep it.
+    if s0 == 0:
+        safe = above & ~PIG_BIT
+        if safe:
+            return _low(safe) if not played & PIG_BIT and not h & PIG_BIT else _top(safe)
+        return PIG
+    if s0 == 1:
+        return _low(above)
+    if s0 == 2 and above & SHEEP_BIT and above & ~SHEEP_BIT:
+        above &= ~SHEEP_BIT
+    if s0 == 3 and above & TC_BIT and above & ~TC_BIT and ctx.score(cap[seat]) <= 0:
+        above &= ~TC_BIT
+    return _top(above)
+
+
+def _discard(h: int, L: int, wseat: int, seat: int, played: int, cap: list[int], ctx: Ctx, moon: int) -> int:
+    if moon == seat:
+        # Going for the moon: keep the winners, throw the smallest card.
+        nh = L & ~HEARTS_MASK
+        m = nh or L
+        best = -1
+        bestr = 99
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            if c % 13 < bestr:
+                bestr = c % 13
+                best = c
+        return best
+    if _friend(ctx, seat, wseat):
+        # Feed a winning partner the good cards, never the bad ones.
+        if L & SHEEP_BIT:
+            return SHEEP
+        safe = L & ~HEARTS_MASK & ~PIG_BIT
+        if L & TC_BIT and ctx.score(cap[wseat]) < 0:
+            safe &= ~TC_BIT
+        return _shed(safe or L, h)
+    if L & SHEEP_BIT and L & ~SHEEP_BIT:
+        L &= ~SHEEP_BIT  # Never give the sheep away.
+    to_moon = wseat == moon
+    if L & PIG_BIT and not to_moon:
+        return PIG  # Dump the pig on a trick someone else wins.
+    pig_live = not played & PIG_BIT and not h & PIG_BIT
+    if pig_live and L & HIGH_SPADES:
+        return _top(L & HIGH_SPADES)  # A♠/K♠ are dangerous while the pig is out.
+    if L & HEARTS_MASK and not to_moon:
+        return _top(L & HEARTS_MASK)  # Shed the highest heart.
+    if L & TC_BIT and ctx.score(cap[wseat]) < 0:
+        return TRANSFORMER  # Double a negative pile that is not ours.
+    rest = L & ~HEARTS_MASK & ~TC_BIT & ~PIG_BIT
+    return _shed(rest or L, h)
+
+
+def _shed(m: int, h: int) -> int:
+    """The card to get rid of: a high card, preferring short suits (to make a void)."""
+    best = -1
+    best_v = -99
+    lens = [(h & SUIT_MASKS[s]).bit_count() for s in range(4)]
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        v = c % 13 - 2 * lens[c // 13]
+        if v > best_v:
+            best_v = v
+            best = c
+    return best
+
+
+def _lead(h: int, L: int, seat: int, played: int, cap: list[int], ctx: Ctx, moon: int) -> int:
+    if moon == seat:
+        return _top(L & HEARTS_MASK) if L & HEARTS_MASK else _top(L)
+    unseen = ~played & ~h
+    pig_live = not played & PIG_BIT and not h & PIG_BIT
+    low_spades = L & SPADES & ((1 << PIG) - 1)
+    if pig_live and low_spades and not h & HIGH_SPADES and unseen & SPADES & ~PIG_BIT:
+        # Flush the pig: lead spades below the queen while someone else holds her.
+        return _top(low_spades)
+    best_c = -1
+    best_v = 1e9
+    for s in range(4):
+        sm = L & SUIT_MASKS[s]
+        if not sm:
+            continue
+        c = _low(sm)
+        out = unseen & SUIT_MASKS[s]
+        lower = (out & ((1 << c) - 1)).bit_count()
+        higher = (out & ~((1 << c) - 1)).bit_count()
+        if higher == 0:
+            risk = 6.0  # Nobody can follow higher: this lead wins the trick.
+        else:
+            risk = lower / (lower + higher) * 4
+        ln = (h & SUIT_MASKS[s]).bit_count()
+        risk += 0.15 * ln
+        if s == 0 and h & PIG_BIT:
+            risk += 5  # Holding the pig: let others lead spades.
+        if s == 0 and h & HIGH_SPADES and not played & PIG_BIT and not h & PIG_BIT:
+            risk += 2
+        if s == 1:
+            risk += 1.0 + 0.1 * (c % 13)
+        if s == 2 and c == SHEEP:
+            risk += 4
+        if s == 3 and c == TRANSFORMER:
+            risk += 2
+        if risk < best_v:
+            best_v = risk
+            best_c = c
+    return best_c
+
+
+def random_card(L: int, rnd: Callable[[], float]) -> int:
+    """A uniformly random card of a mask."""
+    k = int(rnd() * L.bit_count())
+    while True:
+        low = L & -L
+        if not k:
+            return low.bit_length() - 1
+        L ^= low
+        k -= 1
+
+
+def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, played: int, led: int,
+            hb: bool, must: int, ctx: Ctx, rnd: Callable[[], float], eps: float = 0.1,
+            policy: Callable[..., int] = choose, first: int = -1) -> list[int]:
+    """Play to the end of the hand with ``policy`` for every seat; return the four scores.
+
+    ``eps`` is the share of moves replaced by a uniformly random legal card; ``first``, if not
+    -1, is the card the seat to play plays first (the candidate a search is testing).  The
+    lists passed in are not changed.
+    """
+    hands = hands[:]
+    cap = cap[:]
+    trick = trick[:]
+    exposed = ctx.exposed
+    must_break = ctx.must_break
+    while True:
+        n = len(trick)
+        p = (leader + n) & 3
+        h = hands[p]
+        if not h:
+            break
+        if first >= 0:
+            L = 0
+        else:
+            L = legal_mask(h, trick[0] // 13 if n else -1, led, exposed, hb, must_break, must)
+        if first >= 0:
+            c = first
+            first = -1
+        elif not L & (L - 1):
+            c = L.bit_length() - 1
+        elif eps and rnd() < eps:
+            c = random_card(L, rnd)
+        else:
+            c = policy(h, L, trick, leader, p, played, cap, ctx)
+        bit = 1 << c
+        hands[p] = h & ~bit
+        played |= bit
+        must = -1
+        if 13 <= c < 26:
+            hb = True
+        trick.append(c)
+        if n == 3:
+            best, w = trick_winner(trick, leader)
+            cap[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
+            led |= 1 << (trick[0] // 13)
+            leader = w
+            trick = []
+    return [ctx.score(cap[0]), ctx.score(cap[1]), ctx.score(cap[2]), ctx.score(cap[3])]

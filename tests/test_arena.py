@@ -1,0 +1,55 @@
+"""The duplicate arena's output format (a smoke run, not a strength test) and its CLI entry."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from gongzhu.arena import main, percentile, run, summarize
+from gongzhu.cli import main as cli_main
+
+
+def test_arena_smoke_text_and_json() -> None:
+    out = io.StringIO()
+    assert main(["--candidate", "easy", "--baseline", "beginner", "--deals", "12", "--seed", "3",
+                 "--rules", "classic", "--json"], out) == 0
+    lines = out.getvalue().strip().splitlines()
+    text = "\n".join(lines[:-1])
+    assert "easy vs 3 x beginner: 12 deals" in text
+    assert "M = " in text and "95% CI" in text and "D = " in text
+    assert "moons made" in text and "exposure rate" in text and "p95" in text
+    fig = json.loads(lines[-1])
+    for key in ("M", "M_low", "M_high", "D", "deals", "think_ms"):
+        assert key in fig
+    assert fig["deals"] == 12
+    assert fig["M_low"] <= fig["M"] <= fig["M_high"]
+    assert 0 <= fig["D"] <= 1
+    assert set(fig["think_ms"]) == {"p50", "p95", "max"}
+    assert fig["think_ms"]["p50"] <= fig["think_ms"]["p95"] <= fig["think_ms"]["max"]
+
+
+def test_arena_through_the_cli_with_two_jobs_reproduces() -> None:
+    out = io.StringIO()
+    assert cli_main(["arena", "--candidate", "beginner", "--baseline", "easy", "--deals", "6",
+                     "--seed", "5", "--jobs", "2", "--rules", "fast", "--json"], out) == 0
+    fig = json.loads(out.getvalue().strip().splitlines()[-1])
+    again = run("beginner", "easy", 6, seed=5, rules="fast", jobs=1)
+    assert (fig["M"], fig["D"]) == (again["M"], again["D"])
+
+
+def test_arena_a_bot_against_itself_is_even() -> None:
+    fig = run("easy", "easy", 4, seed=2, rules="beginner")
+    assert fig["M"] == 0 and fig["D"] == 0.5
+
+
+def test_unknown_bot_is_a_usage_error() -> None:
+    assert main(["--candidate", "nobody", "--deals", "1"], io.StringIO()) == 2
+
+
+def test_percentile_and_summary_helpers() -> None:
+    assert percentile([], 50) == 0.0
+    assert percentile([3, 1, 2], 50) == 2
+    assert percentile(list(range(1, 101)), 95) == 95
+    s = summarize([{"m": 10.0, "duel": [1, 0, 0.5, 1], "think_ms": [1.0], "made": 1, "conceded": 0,
+                    "exposed": 0, "expose_decisions": 0}])
+    assert s["M"] == 10.0 and s["M_low"] is None and s["D"] == 0.625

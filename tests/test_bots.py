@@ -1,0 +1,319 @@
+"""The bots: legal over many seeded hands for every preset, honest (no peeking), deterministic,
+the rule bot's key rules each on a hand built for it, and the ``explain`` hint."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gongzhu.bots import BOTS, LEVELS, Expert, Pimc, explain, phase_of
+from gongzhu.cards import SUIT_MASKS, card_codes, parse_card
+from gongzhu.deal import hand_seed
+from gongzhu.hand import Hand, new_hand
+from gongzhu.rules import PRESETS, Rules
+
+SMALL_HARD = Pimc(worlds=3, rollouts=1, budget=None, min_worlds=1)
+SMALL_EXPERT = Expert(worlds=3, rollouts=1, budget=None, min_worlds=1)
+SMALL = {"hard": SMALL_HARD, "expert": SMALL_EXPERT}
+
+RULE_SETS = {**PRESETS,
+             "passing": Rules(pass_cards=3),
+             "partnership-secret": Rules(partnership=True, exposure_mode="secret", auto_expose_fourth=True),
+             "broken-hearts-pips": Rules(hearts_must_be_broken=True, heart_values="pips", first_lead="2C")}
+
+
+def bot(name: str) -> Any:
+    return SMALL.get(name) or BOTS[name]
+
+
+def play_out(hand: Hand, names: list[str], seed: int) -> Hand:
+    """Play a hand to its end with the named bots; ``Hand`` rejects any illegal decision."""
+    rngs = [random.Random(seed * 4 + s) for s in range(4)]
+    while hand.phase != "done":
+        seat = hand.to_play
+        assert seat is not None
+        view = hand.view(seat)
+        d = bot(names[seat])(view, rngs[seat])
+        if hand.phase == "pass":
+            assert len(d) == hand.rules.pass_cards and set(d) <= set(view["hand"])
+            hand.pass_cards(seat, d)
+        elif hand.phase == "expose":
+            assert set(d) <= set(view["exposable"])
+            hand.expose(seat, d)
+        else:
+            assert d in view["legal"]
+            hand.play(d, seat)
+    return hand
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+def test_beginner_easy_normal_only_play_legal_cards(rules: str) -> None:
+    r = RULE_SETS[rules]
+    for i in range(60):
+        names = [["beginner", "easy", "normal", "easy"][(s + i) % 4] for s in range(4)]
+        if i % 3:
+            names = [names[0], "easy", names[0], "beginner"]
+        hand = play_out(new_hand(seed=hand_seed(11, i), rules=r), names, i)
+        assert sum(len(t["cards"]) for t in hand.tricks) == 52
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+def test_hard_and_expert_play_legal_cards(rules: str) -> None:
+    r = RULE_SETS[rules]
+    for i in range(2):
+        names = ["hard", "expert", "easy", "normal"] if i == 0 else ["expert", "easy", "hard", "beginner"]
+        play_out(new_hand(seed=hand_seed(5, i), rules=r), names, i)
+
+
+def test_levels_and_contract() -> None:
+    assert LEVELS == ["beginner", "easy", "normal", "hard", "expert"]
+    hand = new_hand(seed=3, rules=Rules(pass_cards=3))
+    view = hand.view(hand.to_play)
+    for name in LEVELS:
+        d = bot(name)(view, random.Random(1))
+        assert isinstance(d, list) and len(d) == 3 and set(d) <= set(view["hand"])
+    # The CLI's registry protocol: BOTS[name](rng).act(view).
+    player = BOTS["easy"](random.Random(1))
+    assert player.act(view) == BOTS["easy"](view, random.Random(1))
+    with pytest.raises(ValueError):
+        BOTS["easy"](hand.view(0) | {"phase": "done"}, random.Random(1))
+
+
+# ----------------------------------------------------------------------------- honesty, determinism
+
+
+def _mid_hand(seed: int, tricks: int, rules: Rules) -> Hand:
+    """A hand played by easy bots from an explicit deal up to ``tricks`` tricks and one card."""
+    hands = [card_codes(m) for m in _masks(seed)]
+    hand = new_hand(hands=hands, rules=rules)
+    rng = random.Random(seed)
+    while len(hand.tricks) < tricks or not hand.trick:
+        seat = hand.to_play
+        hand.play(BOTS["easy"](hand.view(seat), rng), seat)
+    return hand
+
+
+def _masks(seed: int) -> list[int]:
+    from gongzhu.deal import deal_hands
+    return [sum(1 << c for c in h) for h in deal_hands(seed)]
+
+
+def _swapped(hand: Hand, me: int, rng: random.Random) -> Hand | None:
+    """The same public history with unseen cards of one suit swapped between two opponents."""
+    held = list(hand.held)
+    others = [s for s in range(4) if s != me]
+    for _ in range(200):
+        a, b = rng.sample(others, 2)
+        s = rng.randrange(4)
+        ca = held[a] & SUIT_MASKS[s] & ~hand.exposed_mask
+        cb = held[b] & SUIT_MASKS[s] & ~hand.exposed_mask
+        if ca and cb:
+            x = rng.choice([c for c in range(52) if ca >> c & 1])
+            y = rng.choice([c for c in range(52) if cb >> c & 1])
+            dealt = list(hand.dealt)
+            dealt[a] = dealt[a] & ~(1 << x) | (1 << y)
+            dealt[b] = dealt[b] & ~(1 << y) | (1 << x)
+            other = new_hand(hands=[card_codes(m) for m in dealt], rules=hand.rules)
+            for _, seat, card in hand.actions:
+                other.play(card, seat)
+            return other
+    return None
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_no_peeking_same_view_same_decision(name: str) -> None:
+    rules = Rules(exposure=False)
+    checked = 0
+    for seed in range(1, 7):
+        hand = _mid_hand(seed, 3 + seed % 5, rules)
+        me = hand.to_play
+        other = _swapped(hand, me, random.Random(seed))
+        if other is None:
+            continue
+        assert other.held != hand.held
+        v1, v2 = hand.view(me), other.view(me)
+        assert v1 == v2  # The seat cannot tell the two deals apart...
+        d1 = bot(name)(v1, random.Random(99))
+        d2 = bot(name)(v2, random.Random(99))
+        assert d1 == d2  # ...and neither can the bot.
+        checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.parametrize("name", LEVELS)
+def test_deterministic_under_a_seed(name: str) -> None:
+    hand = _mid_hand(21, 4, Rules())
+    view = hand.view(hand.to_play)
+    assert len({bot(name)(view, random.Random(7)) for _ in range(3)}) == 1
+
+
+def test_hard_fixed_mode_ignores_the_clock() -> None:
+    from gongzhu.bots import set_fixed
+
+    hand = _mid_hand(8, 2, Rules())
+    view = hand.view(hand.to_play)
+    slow = Pimc(worlds=6, rollouts=2, budget=0.0, min_worlds=1)
+    set_fixed(True)
+    try:
+        a = slow(view, random.Random(3))
+        b = Pimc(worlds=6, rollouts=2, budget=None)(view, random.Random(3))
+    finally:
+        set_fixed(False)
+    assert a == b
+
+
+# ----------------------------------------------------------------------------- the rule bot's rules
+
+
+def build(parts: dict[int, str], leader: int, plays: str = "", rules: Rules | None = None,
+          voids: dict[int, str] | None = None) -> Hand:
+    """A hand from partial holdings (the rest dealt round-robin, keeping ``voids``), then
+    ``plays`` (codes, in turn from ``leader``)."""
+    hands = {s: [parse_card(c) for c in parts.get(s, "").split()] for s in range(4)}
+    used = {c for h in hands.values() for c in h}
+    rest = [c for c in range(52) if c not in used]
+    voids = voids or {}
+    void_suits = "".join(voids.values())
+    rest.sort(key=lambda c: "SHDC"[c // 13] not in void_suits)  # Constrained suits first.
+    for c in rest:
+        for s in sorted(range(4), key=lambda s: len(hands[s])):
+            if len(hands[s]) < 13 and "SHDC"[c // 13] not in voids.get(s, ""):
+                hands[s].append(c)
+                break
+        else:
+            raise AssertionError("cannot deal")
+    h = new_hand(hands=[card_codes(sum(1 << c for c in hands[s])) for s in range(4)],
+                 rules=rules or Rules(exposure=False), first_hand=False, leader=leader)
+    for code in plays.split():
+        h.play(code)
+    return h
+
+
+def easy_decides(h: Hand) -> str:
+    return str(BOTS["easy"](h.view(h.to_play), random.Random(0)))
+
+
+def test_rule_dumps_the_pig_on_a_void() -> None:
+    h = build({0: "AD", 1: "QS 2S 3S"}, leader=0, plays="AD", voids={1: "D"})
+    assert easy_decides(h) == "QS"
+
+
+def test_rule_drops_the_pig_under_a_higher_spade() -> None:
+    h = build({0: "KS", 1: "QS 3S 4S 5S 6S"}, leader=0, plays="KS")
+    assert easy_decides(h) == "QS"
+
+
+def test_rule_ducks_under_the_king_of_spades_when_the_pig_is_out() -> None:
+    h = build({0: "KS", 1: "AS 5S", 3: "QS"}, leader=0, plays="KS")
+    assert parse_card(easy_decides(h)) < parse_card("QS")
+
+
+def test_rule_ducks_under_the_current_winner() -> None:
+    h = build({0: "9C", 1: "TD KC 8C 2C"}, leader=0, plays="9C", voids={1: "S"})
+    assert easy_decides(h) == "8C"  # The highest club under the 9♣ (keep the 2♣ to exit).
+
+
+def test_rule_sheds_a_high_spade_when_void_while_the_pig_is_out() -> None:
+    h = build({0: "AD", 1: "AS KH 2S", 2: "QS"}, leader=0, plays="AD", voids={1: "D"})
+    assert easy_decides(h) == "AS"
+
+
+def test_rule_sheds_the_highest_heart_when_void() -> None:
+    h = build({0: "AD", 1: "KH 5H 3C AC", 3: "QS AS KS"}, leader=0, plays="AD", voids={1: "DS"})
+    assert easy_decides(h) == "KH"
+
+
+def test_rule_counts_the_pig_high_spades_are_safe_once_she_is_gone() -> None:
+    # The pig fell in trick one; now the void seat sheds its heart rather than its A♠.
+    h = build({0: "2S 9D", 1: "QS AD", 2: "3S", 3: "4S AS KH 2C"}, leader=0,
+              plays="2S QS 3S 4S", voids={3: "D"})
+    h.play("AD")  # seat 1 won the spade trick with the pig and leads
+    h.play(easy_decides(h))
+    assert h.to_play == 3
+    assert parse_card(easy_decides(h)) // 13 == 1  # a heart, not the A♠
+
+
+def test_rule_takes_a_clean_transformer_when_last() -> None:
+    # T♣ alone is +50 to an empty pile: last to play, seat 3 takes it.
+    h = build({0: "9C", 1: "TC 2C", 2: "8C", 3: "JC 3C AH"}, leader=0, plays="9C TC 8C")
+    assert parse_card(easy_decides(h)) > parse_card("TC")
+
+
+def test_rule_does_not_take_the_transformer_when_it_has_hearts() -> None:
+    # Seat 3 takes A♥ first (its pile is -50), then is last to a club trick with the T♣ in
+    # it: it stays under, since taking it would double its hearts.
+    g = build({0: "2H 9C KD", 1: "3H TC 3D", 2: "4H 8C 4D", 3: "AH JC 5C 5D"}, leader=0,
+              plays="2H 3H 4H AH 5D KD 3D 4D")
+    assert g.tricks[0]["winner"] == 3 and g.tricks[1]["winner"] == 0
+    g.play("9C")
+    g.play("TC")
+    g.play("8C")
+    assert g.to_play == 3
+    assert parse_card(easy_decides(g)) < parse_card("TC")
+
+
+def test_rule_takes_the_sheep_when_last() -> None:
+    h = build({0: "9D", 1: "JD", 2: "2D", 3: "QD 3D"}, leader=0, plays="9D JD 2D", voids={1: "D"})
+    assert h.view(3)["trick"][1] == [1, "JD"]  # Seat 1 had to give up its lone sheep.
+    assert parse_card(easy_decides(h)) > parse_card("JD")  # Seat 3 takes it.
+
+
+def test_rule_leads_spades_to_flush_the_pig() -> None:
+    h = build({0: "JS 5S 2D 9C 8H"}, leader=0)
+    assert easy_decides(h) in ("JS", "5S")
+
+
+def test_rule_does_not_lead_spades_holding_the_pig() -> None:
+    h = build({0: "QS 2S 3S 2D 9C"}, leader=0)
+    assert parse_card(easy_decides(h)) // 13 != 0
+
+
+def test_rule_partnership_feeds_the_sheep_and_keeps_the_pig_off_the_partner() -> None:
+    r = Rules(exposure=False, partnership=True)
+    h = build({0: "AC", 1: "3C", 2: "JD QS 2H"}, leader=0, plays="AC 3C", rules=r, voids={2: "C"})
+    assert easy_decides(h) == "JD"  # Partner (seat 0) wins: feed it the sheep, not the pig.
+    h = build({0: "2C", 1: "AC", 2: "JD QS 2H"}, leader=0, plays="2C AC", rules=r, voids={2: "C"})
+    assert easy_decides(h) == "QS"  # Opponent (seat 1) wins: the pig goes there.
+
+
+def test_rule_exposes_the_sheep_with_diamond_strength() -> None:
+    r = Rules()
+    h = new_hand(hands=[
+        "AD KD JD 5D 2D 3S 4S 5H 6H 7C 8C 9C 2C".split(),
+        "QS AS KS 2S 5S 6S 7S 8S 9S TS JS 3H 4H".split(),
+        "AH KH QH JH TH 9H 8H 7H 2H 3D 4D 6D 7D".split(),
+        "8D 9D TD QD AC KC QC JC TC 6C 5C 4C 3C".split(),
+    ], rules=r, start="expose")
+    s = h.to_play
+    while s != 0:
+        h.expose(s, [])
+        s = h.to_play
+    assert BOTS["easy"](h.view(0), random.Random(0)) == ["JD"]
+
+
+# ----------------------------------------------------------------------------- explain
+
+
+def test_explain_gives_a_decision_and_a_reason_in_both_languages() -> None:
+    hand = new_hand(seed=4, rules=Rules(pass_cards=3))
+    for phase in ("pass", "expose", "play"):
+        while hand.phase != phase:
+            seat = hand.to_play
+            v = hand.view(seat)
+            d = BOTS["easy"](v, random.Random(0))
+            if hand.phase == "pass":
+                hand.pass_cards(seat, d)
+            elif hand.phase == "expose":
+                hand.expose(seat, d)
+            else:
+                hand.play(d, seat)
+        view = hand.view(hand.to_play)
+        assert phase_of(view) == phase
+        out = explain(view, bot="easy")
+        assert set(out) == {"decision", "en", "zh", "bot"}
+        assert out["en"] and out["zh"] and out["en"] != out["zh"]
+        assert out["decision"] == BOTS["easy"](view, random.Random(0))
+    hint = explain(_mid_hand(3, 5, Rules()).view(_mid_hand(3, 5, Rules()).to_play), bot="normal")
+    assert hint["decision"] in _mid_hand(3, 5, Rules()).view(_mid_hand(3, 5, Rules()).to_play)["legal"]
