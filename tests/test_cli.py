@@ -72,7 +72,7 @@ def test_deal_shows_the_seeds_hands():
 
 @pytest.mark.parametrize("preset", ["classic", "round-points", "fast"])
 def test_play_bots_only_finishes_a_match(preset):
-    code, text = run("play", "--seed", "3", "--auto", "--rules", preset)
+    code, text = run("play", "--seed", "3", "--auto", "--rules", preset, "--bots", "random")
     assert code == 0
     assert "The match is over." in text and "Winner:" in text
     if preset == "round-points":
@@ -116,7 +116,7 @@ def test_play_a_whole_match_as_a_human_choosing_the_first_legal_card():
             return legal[0]
         return ""
 
-    assert cli.main(["play", "--seed", "9", "--rules", "fast"], out=out, read=read) == 0
+    assert cli.main(["play", "--seed", "9", "--rules", "fast", "--bots", "random"], out=out, read=read) == 0
     assert "The match is over." in out.getvalue()
 
 
