@@ -7,11 +7,32 @@ The page calls one exported function, `call(name, args_json)`, through web/ui/en
 Arguments and results cross the worker boundary as JSON strings (a dict would reach the
 MicroPython main thread as a JsProxy). To expose an engine function to the page, add it to
 `API` below: it receives plain JSON values and returns a JSON-serialisable value.
+
+The game API holds one `Match` (the human is seat 0, bots sit at 1-3) and answers with
+snapshots: the human's view (`Match.view(0)`, which carries the engine's reason for every card
+that may not be played) plus what the page needs to pace the bots (`bot_next`, `human_turn`).
+`advance` makes ONE bot decision, so the page can animate each play at a readable pace and stays
+responsive between them. Bots come from `gongzhu.bots` when it is importable, else a random
+legal player stands in.
 """
 
 import json
+import random
+import time
 
 import gongzhu
+from gongzhu import Match, get_rules
+from gongzhu import puzzle as embed_puzzle
+
+try:  # the bots package may not exist yet (or be broken mid-change); a random legal player stands in
+    from gongzhu.bots import BOTS, explain
+except Exception as exc:  # pragma: no cover - depends on the tree
+    print(f"gongzhu worker: bots unavailable ({type(exc).__name__}: {exc}); playing random legal cards")
+    BOTS = None
+    explain = None
+
+HUMAN = 0
+LEVELS_FALLBACK = ["random"]
 
 
 def version() -> str:
@@ -19,9 +40,236 @@ def version() -> str:
     return gongzhu.__version__
 
 
+class Game:
+    """The worker's one match and the bot level of each seat."""
+
+    match: Match | None = None
+    levels: list[str] = ["normal", "normal", "normal", "normal"]
+
+
+GAME = Game()
+
+
+def bot_levels() -> list[str]:
+    """The bot levels this worker can play (the ladder of gongzhu.bots, weakest first)."""
+    if BOTS is None:
+        return LEVELS_FALLBACK
+    return list(BOTS)
+
+
+def _match() -> Match:
+    if GAME.match is None:
+        raise RuntimeError("no match is being played; start one with new_match")
+    return GAME.match
+
+
+def _human_turn(hand) -> bool:
+    """True when the human (seat 0) has a decision to make now."""
+    if hand.phase == "pass":
+        return hand.passes[HUMAN] is None
+    if hand.phase == "expose":
+        if hand.exposure_decided[HUMAN]:
+            return False
+        return hand.rules.exposure_mode == "secret" or hand.to_play == HUMAN
+    if hand.phase == "play":
+        return hand.to_play == HUMAN
+    return False
+
+
+def _bot_next(hand) -> int | None:
+    """The bot seat that decides next, or None (the human's turn, or the hand is over)."""
+    order = [(hand.to_play + i) % 4 for i in range(4)] if hand.to_play is not None else [0, 1, 2, 3]
+    if hand.phase == "pass":
+        for s in order:
+            if s != HUMAN and hand.passes[s] is None:
+                return s
+        return None
+    if hand.phase == "expose" and hand.rules.exposure_mode == "secret":
+        for s in order:
+            if s != HUMAN and not hand.exposure_decided[s]:
+                return s
+        return None
+    if hand.phase in ("expose", "play") and hand.to_play is not None and hand.to_play != HUMAN:
+        return hand.to_play
+    return None
+
+
+def snapshot() -> dict:
+    """The human's view of the match plus pacing hints and the score history."""
+    match = _match()
+    hand = match.current_hand
+    view = match.view(HUMAN)
+    view["human_turn"] = _human_turn(hand)
+    view["bot_next"] = _bot_next(hand)
+    view["levels"] = list(GAME.levels)
+    view["history"] = [
+        {"hand": h["hand"], "scores": h["scores"], "totals": h["totals"], "pig_captor": h["pig_captor"]}
+        for h in match.history()
+    ]
+    if hand.phase == "done":
+        view["breakdown"] = hand.breakdown()
+        view["exposed_at_end"] = view["exposed"]
+    return view
+
+
+def new_match(seed: int, rules: dict | str | None = None, levels: list[str] | None = None) -> dict:
+    """Start a match dealt from `seed` under `rules` (a preset name or a dict of options)."""
+    if levels:
+        set_levels(levels)
+    GAME.match = Match(get_rules(rules), int(seed))
+    return snapshot()
+
+
+def load(saved: str, levels: list[str] | None = None) -> dict:
+    """Resume a match from `save()`'s text; ValueError (readable) when it is corrupt or too old."""
+    if levels:
+        set_levels(levels)
+    GAME.match = Match.from_json(saved)
+    return snapshot()
+
+
+def save() -> str:
+    """The match as JSON text (Match.to_json), for localStorage."""
+    return _match().to_json()
+
+
+def state() -> dict:
+    """The current snapshot (after a restart, or to refresh the page)."""
+    return snapshot()
+
+
+def set_levels(levels: list[str]) -> list[str]:
+    """Set the bot level of each seat (seat 0's is used for hints); unknown levels are refused."""
+    known = bot_levels()
+    if len(levels) != 4:
+        raise ValueError("give a bot level for each of the 4 seats")
+    chosen = []
+    for level in levels:
+        if level not in known:
+            level = known[len(known) // 2] if BOTS is not None else known[0]
+        chosen.append(level)
+    GAME.levels = chosen
+    return chosen
+
+
+def act(kind: str, arg) -> dict:
+    """The human's action: kind "pass" (3 codes), "expose" (codes, maybe none) or "play" (a code).
+
+    Raises IllegalMove (its message is shown to the player) and changes nothing when refused.
+    """
+    hand = _match().current_hand
+    if kind == "pass":
+        events = hand.pass_cards(HUMAN, arg)
+    elif kind == "expose":
+        events = hand.expose(HUMAN, arg)
+    elif kind == "play":
+        events = hand.play(arg, HUMAN)
+    else:
+        raise ValueError(f"unknown action {kind!r}")
+    return {"events": events, "view": snapshot()}
+
+
+def _rng_for(match: Match, seat: int) -> random.Random:
+    """A bot's random source, fixed by the match, hand and move: a reloaded game replays the same."""
+    hand = match.current_hand
+    return random.Random(f"{match.seed}:{match.hand_number}:{len(hand.actions)}:{seat}")
+
+
+def _random_decision(view: dict, rng: random.Random):
+    """The stand-in bot: a random legal decision for the phase."""
+    if view["phase"] == "pass":
+        return rng.sample(view["hand"], view["passing"]["count"])
+    if view["phase"] == "expose":
+        return [c for c in view["exposable"] if rng.random() < 0.3]
+    return rng.choice(view["legal"])
+
+
+def decide(view: dict, level: str, rng: random.Random):
+    """The bot's decision for its view (the contract of gongzhu.bots: BOTS[level](view, rng))."""
+    if BOTS is None or level not in BOTS:
+        return _random_decision(view, rng)
+    return BOTS[level](view, rng)
+
+
+def advance() -> dict:
+    """Let the next bot make ONE decision; returns its events and the new snapshot.
+
+    With no bot to move (the human's turn, or the hand is over) nothing happens.
+    """
+    match = _match()
+    hand = match.current_hand
+    seat = _bot_next(hand)
+    events: list = []
+    think_ms = 0.0
+    if seat is not None:
+        view = hand.view(seat)
+        start = time.perf_counter()
+        decision = decide(view, GAME.levels[seat], _rng_for(match, seat))
+        think_ms = (time.perf_counter() - start) * 1000
+        if hand.phase == "pass":
+            events = hand.pass_cards(seat, list(decision))
+        elif hand.phase == "expose":
+            events = hand.expose(seat, list(decision or []))
+        else:
+            events = hand.play(decision, seat)
+    return {"events": events, "view": snapshot(), "think_ms": round(think_ms, 1)}
+
+
+def next_hand() -> dict:
+    """Deal the next hand (led by the pig's captor); returns the snapshot."""
+    match = _match()
+    events = match.next_hand()
+    return {"events": events, "view": snapshot()}
+
+
+def _text_pair(why) -> dict:
+    if isinstance(why, dict):
+        en = str(why.get("en") or why.get("why") or "")
+        return {"en": en, "zh": str(why.get("zh") or en)}
+    return {"en": str(why), "zh": str(why)}
+
+
+def hint() -> dict:
+    """What the strongest bot would do for the human now, and one line of why (en + zh)."""
+    match = _match()
+    hand = match.current_hand
+    if not _human_turn(hand):
+        raise ValueError("It is not your turn.")
+    view = hand.view(HUMAN)
+    if explain is not None:
+        try:
+            result = explain(view, bot_levels()[-1], match.hand_number * 1000 + len(hand.actions))
+        except TypeError:
+            result = explain(view)
+        if isinstance(result, dict):
+            decision = result.get("decision", result.get("card", result.get("move")))
+            why = {k: result[k] for k in ("en", "zh", "why") if k in result}
+        else:
+            decision, why = result[0], result[1]
+        pair = _text_pair(why)
+    else:
+        decision = _random_decision(view, _rng_for(match, HUMAN))
+        pair = {"en": "A random legal choice (the bots are not loaded).", "zh": "随机的合法选择（机器人未加载）。"}
+    return {"phase": hand.phase, "decision": decision, "en": pair["en"], "zh": pair["zh"]}
+
+
 # name -> function callable from the page as `await engine.call(name, *args)`.
 API = {
     "version": version,
+    "bot_levels": bot_levels,
+    "new_match": new_match,
+    "load": load,
+    "save": save,
+    "state": state,
+    "set_levels": set_levels,
+    "act": act,
+    "advance": advance,
+    "next_hand": next_hand,
+    "hint": hint,
+    # The embeds (web/embed/): legality of a replay's moves, a puzzle's answer and its play-out.
+    "embed_check": embed_puzzle.check,
+    "embed_solve": embed_puzzle.solve,
+    "embed_play_out": embed_puzzle.play_out,
 }
 
 
@@ -35,7 +283,7 @@ def call(name: str, args_json: str = "[]") -> str:
         result = function(*json.loads(args_json))
     except Exception as exc:  # reported to the page, which shows the message (e.g. IllegalMove)
         return json.dumps({"error": type(exc).__name__, "message": str(exc)})
-    return json.dumps({"ok": result})
+    return json.dumps({"ok": result}, ensure_ascii=False)
 
 
 __export__ = ["call"]

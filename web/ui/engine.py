@@ -9,7 +9,7 @@ and comes back as JSON text, so results are plain dicts/lists/strs/ints here.
 
 import json
 
-from pyscript import workers
+from pyscript import document, workers
 
 
 class EngineError(Exception):
@@ -32,6 +32,20 @@ class Engine:
         """Wait until the named worker has started (Pyodide loaded, gongzhu imported) and return it."""
         proxy = await workers[name]
         return cls(proxy)
+
+    _generation = 0
+
+    @classmethod
+    async def restart(cls):
+        """Start a fresh worker (after a failure) from a new `<script type="py" worker>` tag and connect to it."""
+        cls._generation += 1
+        name = "engine-" + str(cls._generation)
+        script = document.createElement("script")
+        for attr, value in (("type", "py"), ("worker", ""), ("name", name), ("src", "web/worker.py"),
+                            ("config", "pyscript.toml")):
+            script.setAttribute(attr, value)
+        document.body.appendChild(script)
+        return await cls.connect(name)
 
     async def call(self, name, *args):
         """Call `API[name](*args)` in the worker; return its result or raise EngineError."""

@@ -1,20 +1,20 @@
-"""Boot the page on the main thread (MicroPython): show loading progress, connect the engine, mark ready.
+"""Boot the page on the main thread (MicroPython): deal and draw the table at once, then connect the engine.
 
-The page grows here: keep this file to wiring (start-up, event handlers) and put the rest in
-web/ui/ modules (listed in web/mpy.toml by `make files`), e.g. a renderer that is the only code
-writing the DOM and a controller that owns the game and calls the engine through `Engine`.
+Wiring only: the controller (controller.py) owns the game, the renderer (render.py) is the only
+code writing the DOM, input.py turns events into the controller's intents, engine.py talks to
+the Pyodide worker. The human's dealt cards are on the table (from gongzhu.deal, run here)
+before Pyodide has even loaded; the table becomes playable when the worker answers.
 """
 
 import asyncio
 
 from pyscript import document, window
 
+from ui.controller import Controller
 from ui.engine import Engine
-
-
-def show_status(text):
-    """Write the loading indicator's progress text."""
-    document.getElementById("loading-text").textContent = text
+from ui.input import wire
+from ui.render import Renderer
+from ui.sound import Sound
 
 
 def elapsed():
@@ -22,31 +22,35 @@ def elapsed():
     return window.performance.now() / 1000
 
 
-async def tick_while_loading(done):
+def browser_language():
+    lang = str(window.navigator.language or "en").lower()
+    return "zh" if lang.startswith("zh") else "en"
+
+
+async def tick_while_loading(controller):
     """Keep the progress text alive (seconds elapsed) until the engine answers."""
-    while not done["value"]:
-        show_status("Starting the game engine (Pyodide)… {:.1f} s".format(elapsed()))
+    while controller.s.engine == "loading":
+        controller.tick_loading(elapsed())
         await asyncio.sleep(0.2)
 
 
 async def boot():
+    sound = Sound()
+    controller = Controller(Renderer(), sound, window.localStorage, str(window.location.search), browser_language())
+    controller.boot()
+    wire(controller, sound, Engine.restart)
     html = document.documentElement
     html.classList.add("ui-ready")
-    done = {"value": False}
-    asyncio.create_task(tick_while_loading(done))
+    window.performance.mark("gongzhu-table")
+    asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect()
-        version = await engine.call("version")
     except Exception as exc:
-        done["value"] = True
+        controller.fail(str(exc))
         html.classList.add("failed")
-        show_status("The game engine failed to start: {}".format(exc))
         raise
-    done["value"] = True
-    document.getElementById("engine-version").textContent = "Engine v{}".format(version)
-    document.getElementById("loading").hidden = True
-    html.classList.add("ready")
-    print("gongzhu: engine v{} ready in {:.1f} s".format(version, elapsed()))
+    await controller.engine_ready(engine)
+    print("gongzhu: engine v{} ready in {:.1f} s".format(controller.s.version, elapsed()))
 
 
 await boot()  # PyScript runs this script with top-level await

@@ -1,0 +1,100 @@
+"""Helpers for the game page's browser tests (no tests here): settings, seeded deals, playing like a person.
+
+`open_game(page, url, ...)` loads the page with chosen settings (instant animations and the
+fastest bots keep the suite quick), `play_hand(page)` plays one hand to its summary by clicking
+(or by keyboard alone), `table_state(page)` says what the table is waiting for.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from playwright.sync_api import Page
+
+from tests.e2e.harness import wait_ready
+
+FAST_SETTINGS: dict[str, Any] = {
+    "v": 1,
+    "lang": "en",
+    "levels": ["beginner", "beginner", "beginner", "beginner"],
+    "speed": "instant",
+    "sound": False,
+    "back": "red",
+    "direction": "ccw",
+}
+
+# What the table waits for: the hand summary, the human's exposure, pass or play, or nothing yet.
+STATE_JS = """() => {
+  const visible = el => !!el && !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  if (visible(document.querySelector('[data-testid="hand-summary"]'))) return "summary";
+  if (document.querySelector('#actions [data-action="expose-confirm"]')) return "expose";
+  if (document.querySelector('#actions [data-action="pass-confirm"]')) return "pass";
+  if (document.querySelector('#hand.mode-play .card.legal')) return "play";
+  return "";
+}"""
+
+
+def settings_script(settings: dict[str, Any]) -> str:
+    """An init script that stores these settings before the page's code runs (first load only)."""
+    text = json.dumps(json.dumps(settings))
+    return (
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('gongzhu.settings', {text}); sessionStorage.setItem('seeded', '1'); }}"
+    )
+
+
+def open_game(page: Page, url: str, query: str = "", rules: dict[str, Any] | None = None, **overrides: Any) -> None:
+    """Open the game with FAST_SETTINGS (plus `overrides`, and `rules` options) and wait until it is playable."""
+    settings = dict(FAST_SETTINGS, **overrides)
+    if rules is not None:
+        settings["rules"] = rules
+    page.add_init_script(settings_script(settings))
+    page.goto(url + query)
+    wait_ready(page)
+
+
+def table_state(page: Page, timeout_s: float = 60) -> str:
+    """Wait until the table waits for the human (expose, pass, play) or shows the summary; return which."""
+    handle = page.wait_for_function(STATE_JS, timeout=timeout_s * 1000, polling=50)
+    return str(handle.json_value())
+
+
+def play_hand(page: Page, keyboard: bool = False, expose: bool = False) -> int:
+    """Play the human's part of one hand until the hand summary shows; returns the number of cards played."""
+    played = 0
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        state = table_state(page)
+        if state == "summary":
+            return played
+        if state == "expose":
+            if expose:
+                for toggle in page.locator("#actions [data-expose]").all():
+                    toggle.click()
+            if keyboard:
+                page.focus('#actions [data-action="expose-confirm"]')
+                page.keyboard.press("Enter")
+            else:
+                page.click('#actions [data-action="expose-confirm"]')
+            page.wait_for_selector('#actions [data-action="expose-confirm"]', state="detached")
+        elif state == "pass":
+            for card in page.locator("#hand .card").all()[:3]:
+                card.click()
+            page.click('#actions [data-action="pass-confirm"]')
+            page.wait_for_selector('#actions [data-action="pass-confirm"]', state="detached")
+        elif state == "play":
+            before = page.locator("#hand .card").count()
+            if keyboard:
+                focused = page.evaluate("document.activeElement && document.activeElement.closest('#hand') !== null")
+                if not focused:
+                    page.focus("#hand .card.legal")
+                else:
+                    page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+            else:
+                page.locator("#hand .card.legal").first.click()
+            page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+            played += 1
+    raise AssertionError("the hand did not finish in time")

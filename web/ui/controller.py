@@ -1,0 +1,627 @@
+"""The controller: owns the game on the page. It holds the `State`, talks to the engine worker, paces
+the bots, plays sounds and asks the renderer to draw. Input handlers (input.py) call its intents.
+
+The match itself lives in the worker (web/worker.py); the page keeps the last snapshot the worker
+sent (`State.view`, the human's view) and a few things of its own (which dialog is open, the cards
+being chosen, the trick on show while it is collected). Nothing is read back from the DOM.
+"""
+
+import asyncio
+import json
+
+from pyscript import window
+
+from gongzhu import options
+from gongzhu.cards import card_code, sort_for_display
+from gongzhu.deal import deal_hands, hand_seed
+from ui import store
+from ui.engine import EngineError
+from ui.i18n import cards_short, join_names, seat_name, t
+from ui.render import POSITIONS
+
+# Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
+PACE = {
+    "slow": (950, 1500, 520),
+    "normal": (620, 1000, 360),
+    "fast": (300, 520, 220),
+    "instant": (0, 0, 0),
+}
+LOADING = "__loading__"
+
+
+class EngineDown(Exception):
+    """The worker did not answer (crashed, or never started)."""
+
+
+class State:
+    """Everything the renderer draws from."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self.view = None  # the worker's snapshot (or a preview made on the main thread)
+        self.preview = True  # the view was not made by the engine: nothing can be played yet
+        self.engine = "loading"  # loading, ready, failed, restarting
+        self.engine_error = ""
+        self.version = ""
+        self.loading_secs = 0.0
+        self.levels_available = None
+        self.screen = None  # None or settings, help, scores, summary, last
+        self.selected = []  # cards chosen to pass or expose
+        self.shown_trick = None  # a finished trick still on the table: [[seat, code], ...]
+        self.trick_winner = None
+        self.collecting = None  # the seat the finished trick flies to
+        self.reason_card = None
+        self.reason_text = None
+        self.hint = None
+        self.busy_hint = False
+        self.busy = False
+        self.notices = []  # [(i18n key, params)]
+        self.announce = ""
+        self.announce_id = 0
+        self.deal_token = 0
+        self.focus_card = None
+        self.focus_token = 0
+        self.keyboard = False
+        self.pass_note = None
+
+
+def random_seed():
+    """A fresh 32-bit match seed (short enough to share in a URL)."""
+    return int(window.Math.random() * 4294967296) & 0xFFFFFFFF
+
+
+def preview_view(seed, rules):
+    """What the table shows before the engine is ready: the human's first hand, dealt here.
+
+    gongzhu.deal is the same portable shuffle the engine uses, so these are the very cards the
+    engine will deal for this seed.
+    """
+    cards = deal_hands(hand_seed(seed, 0))[0]
+    return {
+        "phase": "deal", "hand": [card_code(c) for c in sort_for_display(cards)], "hand_counts": [13, 13, 13, 13],
+        "exposed": [[], [], [], []], "captured": [[], [], [], []], "trick": [], "tricks": [], "played": [],
+        "rules": rules, "legal": [], "illegal": {}, "history": [], "passing": None, "to_play": None,
+        "exposure_decided": [False] * 4, "hearts_broken": False, "human_turn": False, "bot_next": None,
+        "match": {"seed": seed, "totals": [0, 0, 0, 0], "hand_number": 0, "is_over": False},
+    }
+
+
+class Controller:
+    """One controller owns the game (2048's game manager): intents in, state out, renderer called."""
+
+    def __init__(self, renderer, sound, storage, search, language):
+        self.renderer = renderer
+        self.sound = sound
+        self.storage = storage
+        self.search = search
+        self.s = State(store.load_settings(storage, language))
+        self.sound.enabled = self.s.settings["sound"]
+        self.engine = None
+        self.running = False
+        self.acting = False
+        self.saved_match = None  # the last match JSON, for a restart after a worker failure
+        self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
+
+    # ------------------------------------------------------------------ helpers
+
+    def render(self):
+        self.renderer.render(self.s)
+
+    def lang(self):
+        return self.s.settings["lang"]
+
+    def pos(self):
+        return POSITIONS[self.s.settings["direction"]]
+
+    def name(self, seat):
+        return seat_name(seat, self.lang(), self.pos()[seat])
+
+    def pace(self):
+        return PACE[self.s.settings["speed"]]
+
+    def say(self, text):
+        """Announce through the live region (screen readers)."""
+        self.s.announce = text
+        self.s.announce_id += 1
+
+    async def wait_ms(self, ms):
+        if ms > 0:
+            await asyncio.sleep_ms(int(ms))
+
+    async def call(self, name, *args):
+        """Call the worker; EngineError for a refusal, EngineDown (and the failed state) when it is gone."""
+        if self.engine is None or self.s.engine not in ("ready",):
+            raise EngineDown("the engine is not running")
+        try:
+            return await self.engine.call(name, *args)
+        except EngineError as exc:
+            if exc.kind != "WorkerError":
+                raise
+            self.fail(exc.message)
+            raise EngineDown(exc.message) from None
+        except Exception as exc:
+            self.fail(str(exc) or type(exc).__name__)
+            raise EngineDown(str(exc)) from None
+
+    def fail(self, message):
+        self.s.engine = "failed"
+        self.s.engine_error = message
+        self.s.busy = False
+        self.render()
+
+    # ------------------------------------------------------------------ start-up
+
+    def boot(self):
+        """Before the engine: settings, the URL's shared deal or the saved match, the dealt cards shown."""
+        s = self.s
+        seed, preset, notices = store.shared_deal(self.search)
+        for key, value in notices:
+            s.notices.append((key, {"value": value}))
+        if seed is not None:
+            rules = options.resolve(None, preset) if preset else dict(s.settings["rules"])
+            s.notices.append(("shared_deal", {"seed": seed, "rules": preset or store.preset_of(rules) or "custom"}))
+            self.start_fresh(seed, rules)
+        else:
+            saved, problem = store.read_save(self.storage)
+            if problem:
+                s.notices.append((problem, {}))
+                store.clear_save(self.storage)
+            if saved:
+                s.view = saved["view"]
+                self.saved_match = saved["match"]
+                self.pending = ("load", saved["match"])
+            else:
+                rules = dict(s.settings["rules"])
+                if preset:
+                    rules = options.resolve(None, preset)
+                self.start_fresh(random_seed(), rules)
+        s.preview = True
+        self.render()
+
+    def start_fresh(self, seed, rules):
+        self.s.view = preview_view(seed, rules)
+        self.s.deal_token += 1
+        self.pending = ("new", seed, rules)
+
+    def tick_loading(self, secs):
+        self.s.loading_secs = secs
+        self.render()
+
+    async def engine_ready(self, engine):
+        """The worker answered: start (or resume) the match it should play, then let the bots move."""
+        self.engine = engine
+        self.s.engine = "ready"
+        try:
+            self.s.version = await self.call("version")
+            self.s.levels_available = await self.call("bot_levels")
+            await self.begin()
+        except EngineDown:
+            return
+        asyncio.create_task(self.run())
+
+    async def begin(self):
+        """Ask the engine for the pending match; a save it cannot read means a fresh match."""
+        s = self.s
+        levels = s.settings["levels"]
+        if self.pending and self.pending[0] == "load":
+            try:
+                view = await self.call("load", self.pending[1], levels)
+                self.show_view(view)
+                s.preview = False
+                if view["phase"] == "done":
+                    s.screen = "summary"
+                if not s.notices:
+                    s.notices.append(("resumed", {}))
+                self.pending = None
+                self.render()
+                await self.persist()
+                return
+            except EngineError:
+                s.notices.append(("save_corrupt", {}))
+                store.clear_save(self.storage)
+                seed = random_seed()
+                self.start_fresh(seed, dict(s.settings["rules"]))
+        _, seed, rules = self.pending
+        view = await self.call("new_match", seed, rules, levels)
+        self.show_view(view)
+        s.preview = False
+        self.pending = None
+        self.render()
+        await self.persist()
+
+    def show_view(self, view):
+        self.s.view = view
+
+    async def persist(self):
+        """Save the match (and the snapshot shown at the next start) in localStorage."""
+        try:
+            text = await self.call("save")
+        except (EngineDown, EngineError):
+            return
+        self.saved_match = text
+        store.write_save(self.storage, text, self.s.view)
+
+    async def restart_engine(self, connect):
+        """After a worker failure: start a new worker and resume the match from the last save."""
+        s = self.s
+        s.engine = "restarting"
+        self.render()
+        try:
+            engine = await connect()
+        except Exception as exc:
+            self.fail(str(exc))
+            return
+        self.engine = engine
+        s.engine = "ready"
+        s.engine_error = ""
+        s.busy = False
+        self.running = False
+        self.acting = False
+        if self.saved_match:
+            self.pending = ("load", self.saved_match)
+        elif s.view and s.view.get("match"):
+            self.pending = ("new", s.view["match"]["seed"], s.view["rules"])
+        else:
+            self.pending = ("new", random_seed(), dict(s.settings["rules"]))
+        try:
+            await self.begin()
+        except EngineDown:
+            return
+        asyncio.create_task(self.run())
+
+    # ------------------------------------------------------------------ the bots' turns
+
+    async def run(self):
+        """Let the bots decide one at a time, each shown at a readable pace, until the human is to act."""
+        if self.running:
+            return
+        self.running = True
+        try:
+            while self.s.engine == "ready" and self.s.view and self.s.view.get("bot_next") is not None:
+                v = self.s.view
+                paced = v["phase"] == "play" or (v["phase"] == "expose" and v["rules"]["exposure_mode"] == "open")
+                started = window.performance.now()
+                reply = await self.call("advance")
+                if paced:
+                    await self.wait_ms(self.pace()[0] - (window.performance.now() - started))
+                await self.apply(reply)
+        except EngineDown:
+            pass
+        finally:
+            self.running = False
+        self.render()
+
+    async def apply(self, reply):
+        """Show what happened (events) and the new snapshot: sounds, announcements, trick pacing."""
+        s = self.s
+        lang = self.lang()
+        view = reply["view"]
+        trick = None
+        hand_over = False
+        for event in reply["events"]:
+            kind = event["type"]
+            if kind == "play":
+                self.sound.card()
+            elif kind == "trick":
+                trick = event
+            elif kind == "hand_over":
+                hand_over = True
+            elif kind == "expose":
+                name = self.name(event["seat"])
+                if event["cards"]:
+                    self.say(t("exposed_by", lang, name=name, cards=cards_short(event["cards"])))
+                else:
+                    self.say(t("exposed_nothing", lang, name=name))
+            elif kind == "auto_expose":
+                self.say(t("auto_exposed", lang, card=cards_short(event["cards"]), name=self.name(event["seat"])))
+            elif kind == "passes_done":
+                p = view.get("passing") or {}
+                s.pass_note = {"given": p.get("passed") or [], "got": p.get("received") or [],
+                               "to": p.get("to", 1), "from": p.get("from", 3)}
+                self.say(t("passed_received", lang, given=cards_short(s.pass_note["given"]),
+                           got=cards_short(s.pass_note["got"]), to=self.name(s.pass_note["to"]),
+                           frm=self.name(s.pass_note["from"])))
+            elif kind == "new_hand":
+                s.deal_token += 1
+                s.pass_note = None
+        s.view = view
+        if trick is not None:
+            pace = self.pace()
+            s.shown_trick = trick["cards"]
+            s.trick_winner = None
+            self.render()
+            await self.wait_ms(pace[1] * 0.35)
+            winner = trick["winner"]
+            s.trick_winner = winner
+            points = trick["points"]
+            if points:
+                self.say(t("trick_won_points", lang, name=self.name(winner), cards=cards_short(points)))
+            else:
+                self.say(t("trick_won", lang, name=self.name(winner)))
+            if "QS" in points:
+                self.sound.pig()
+            elif any(c.endswith("H") for c in points):
+                self.sound.hearts()
+            self.render()
+            await self.wait_ms(pace[1] * 0.65)
+            s.collecting = winner
+            self.render()
+            await self.wait_ms(pace[2])
+            s.shown_trick = None
+            s.trick_winner = None
+            s.collecting = None
+        if hand_over:
+            self.sound.hand_end()
+            s.screen = "summary"
+            match = view["match"]
+            mine = view["breakdown"][0]["total"]
+            text = t("hand_score", lang) + ": " + str(mine)
+            if match["is_over"]:
+                text = t("match_over", lang) + ". " + t("winner_is", lang, names=join_names(
+                    [self.name(x) for x in match["winners"]], lang))
+            self.say(text)
+        if s.keyboard and view.get("human_turn") and view["phase"] == "play" and view["legal"]:
+            s.focus_card = view["legal"][0]
+            s.focus_token += 1
+        self.render()
+        await self.persist()
+
+    # ------------------------------------------------------------------ the human's intents
+
+    def mode(self):
+        """What a click on a card of the hand means now: play, pass, or nothing."""
+        s = self.s
+        v = s.view
+        if not v or s.preview or s.engine != "ready":
+            return "none"
+        if v["phase"] == "pass" and v.get("human_turn"):
+            return "pass"
+        if v["phase"] == "play" and v.get("human_turn") and s.shown_trick is None and not s.busy:
+            return "play"
+        return "wait"
+
+    async def act(self, kind, arg):
+        """The human's pass, exposure or play, sent to the engine (which may refuse it)."""
+        s = self.s
+        if self.acting:
+            return
+        self.acting = True
+        s.busy = True
+        self.render()
+        try:
+            while self.running:
+                await asyncio.sleep_ms(20)
+            try:
+                reply = await self.call("act", kind, arg)
+            except EngineError as exc:
+                s.busy = False
+                if kind == "play":
+                    s.reason_card = arg
+                s.reason_text = exc.message
+                self.render()
+                return
+            s.selected = []
+            s.hint = None
+            s.reason_card = None
+            s.reason_text = None
+            s.busy = False
+            await self.apply(reply)
+        except EngineDown:
+            return
+        finally:
+            s.busy = False
+            self.acting = False
+        asyncio.create_task(self.run())
+
+    def card_clicked(self, code, keyboard=False):
+        s = self.s
+        s.keyboard = keyboard
+        mode = self.mode()
+        if mode == "play":
+            reason = s.view["illegal"].get(code)
+            if reason:
+                s.reason_card = code
+                s.reason_text = reason
+                self.render()
+                return
+            s.focus_card = None
+            asyncio.create_task(self.act("play", code))
+        elif mode == "pass":
+            n = s.view["passing"]["count"]
+            if code in s.selected:
+                s.selected.remove(code)
+            elif len(s.selected) < n:
+                s.selected.append(code)
+            s.focus_card = code
+            s.focus_token += 1
+            self.render()
+        elif s.preview:
+            s.reason_card = code
+            s.reason_text = LOADING
+            self.render()
+
+    def show_reason(self, code):
+        """Hover or focus on a card: say why it may not be played (the engine's reason), if it may not."""
+        s = self.s
+        text = None
+        if code and self.mode() == "play":
+            text = s.view["illegal"].get(code)
+        if text:
+            s.reason_card, s.reason_text = code, text
+        elif s.reason_card is not None:
+            s.reason_card, s.reason_text = None, None
+        else:
+            return
+        self.render()
+
+    def move_focus(self, current, step):
+        """Arrow keys in the hand: the next card that may be played (or chosen), wrapping round."""
+        s = self.s
+        v = s.view
+        if not v:
+            return
+        s.keyboard = True
+        cards = v["hand"]
+        mode = self.mode()
+        if mode == "play":
+            cards = [c for c in v["hand"] if c in v["legal"]]
+        if not cards:
+            return
+        if current in cards:
+            i = (cards.index(current) + step) % len(cards)
+        elif current in v["hand"]:
+            # From a card that may not be played: the nearest playable one in that direction.
+            at = v["hand"].index(current)
+            order = v["hand"][at + 1:] + v["hand"][:at] if step > 0 else list(reversed(v["hand"][:at])) + list(
+                reversed(v["hand"][at + 1:]))
+            target = [c for c in order if c in cards]
+            i = cards.index(target[0]) if target else 0
+        else:
+            i = 0 if step > 0 else len(cards) - 1
+        s.focus_card = cards[i]
+        s.focus_token += 1
+        self.render()
+
+    def toggle_expose(self, code):
+        s = self.s
+        if code in s.selected:
+            s.selected.remove(code)
+        else:
+            s.selected.append(code)
+        self.render()
+
+    def confirm_expose(self):
+        v = self.s.view
+        if v and v["phase"] == "expose" and v.get("human_turn"):
+            chosen = [c for c in self.s.selected if c in v["exposable"]]
+            asyncio.create_task(self.act("expose", chosen))
+
+    def confirm_pass(self):
+        v = self.s.view
+        if v and v["phase"] == "pass" and v.get("human_turn") and len(self.s.selected) == v["passing"]["count"]:
+            asyncio.create_task(self.act("pass", list(self.s.selected)))
+
+    async def next_hand(self):
+        s = self.s
+        v = s.view
+        if not v or v["phase"] != "done" or self.acting or s.engine != "ready":
+            return
+        if v["match"]["is_over"]:
+            await self.new_match()
+            return
+        self.acting = True
+        try:
+            reply = await self.call("next_hand")
+            s.screen = None
+            s.hint = None
+            await self.apply(reply)
+        except (EngineDown, EngineError):
+            return
+        finally:
+            self.acting = False
+        asyncio.create_task(self.run())
+
+    async def new_match(self, rules=None):
+        """A new match with the settings' rules (or `rules`), a fresh seed."""
+        s = self.s
+        if s.engine != "ready":
+            return
+        while self.running or self.acting:
+            await asyncio.sleep_ms(20)
+        self.acting = True
+        try:
+            seed = random_seed()
+            view = await self.call("new_match", seed, rules or dict(s.settings["rules"]), s.settings["levels"])
+            s.view = view
+            s.screen = None
+            s.selected = []
+            s.hint = None
+            s.pass_note = None
+            s.notices = []
+            s.deal_token += 1
+            self.render()
+            await self.persist()
+        except (EngineDown, EngineError):
+            return
+        finally:
+            self.acting = False
+        asyncio.create_task(self.run())
+
+    async def hint(self):
+        s = self.s
+        if s.busy_hint or not s.view or not s.view.get("human_turn") or s.engine != "ready":
+            return
+        s.busy_hint = True
+        s.hint = {"phase": "thinking", "en": t("hint_thinking", "en"), "zh": t("hint_thinking", "zh")}
+        self.render()
+        try:
+            s.hint = await self.call("hint")
+            if s.hint.get("phase") == "play":
+                s.focus_card = s.hint.get("decision")
+                s.focus_token += 1
+            self.say(self.renderer.hint_text(s.hint, self.lang()))
+        except EngineError as exc:
+            s.hint = {"phase": "none", "en": exc.message, "zh": exc.message}
+        except EngineDown:
+            s.hint = None
+        finally:
+            s.busy_hint = False
+        self.render()
+
+    def open(self, screen):
+        self.s.screen = screen
+        self.render()
+
+    def close(self):
+        v = self.s.view
+        if self.s.screen is None:
+            return
+        self.s.screen = None
+        self.render()
+        if v and v["phase"] == "done":
+            pass
+
+    def dismiss_notice(self):
+        self.s.notices = []
+        self.render()
+
+    # ------------------------------------------------------------------ settings
+
+    def set_setting(self, name, value, seat=None):
+        """A settings control changed: remember it and apply it (rules wait for the next match)."""
+        s = self.s
+        st = s.settings
+        if name == "lang" and value in ("en", "zh"):
+            st["lang"] = value
+        elif name == "speed" and value in store.SPEEDS:
+            st["speed"] = value
+        elif name == "back" and value in store.BACKS:
+            st["back"] = value
+        elif name == "direction" and value in store.DIRECTIONS:
+            st["direction"] = value
+        elif name == "sound":
+            st["sound"] = bool(value)
+            self.sound.enabled = st["sound"]
+        elif name == "level" and seat in (1, 2, 3):
+            st["levels"][seat] = value
+            if s.engine == "ready":
+                asyncio.create_task(self.push_levels())
+        elif name == "preset" and value in options.PRESETS:
+            st["rules"] = options.resolve(None, value)
+        elif name == "rule":
+            rule, raw = value
+            try:
+                parsed = int(raw) if rule == "target" else json.loads(raw)
+                st["rules"][rule] = options.check(rule, parsed)
+            except (ValueError, TypeError):
+                pass
+        else:
+            return
+        store.save_settings(self.storage, st)
+        self.render()
+
+    async def push_levels(self):
+        try:
+            await self.call("set_levels", self.s.settings["levels"])
+        except (EngineDown, EngineError):
+            pass

@@ -1,0 +1,310 @@
+"""Every string the page shows, in English and Simplified Chinese: `t(key, lang, **params)`.
+
+Runs under MicroPython (the page's main thread) and CPython alike; other pages (the score
+keeper, embeds) may import it. Keys are short names; each entry is an (English, Chinese) pair
+whose `{placeholders}` are filled with `str.format`. Card names come from gongzhu.cards
+(`card_name`), house-rule docs from gongzhu.options; the engine's reasons for refusing a card
+are English sentences, translated here by pattern (`reason`), never re-derived from the rules.
+"""
+
+from gongzhu.cards import card_name, card_symbol, parse_card
+
+LANGS = ("en", "zh")
+LANG_NAMES = {"en": "English", "zh": "简体中文"}
+
+STRINGS = {
+    # page and menu
+    "title": ("Gong Zhu", "拱猪"),
+    "subtitle": ("Chase the Pig", "拱猪"),
+    "menu": ("Game menu", "游戏菜单"),
+    "new_match": ("New match", "新一局"),
+    "scores": ("Scores", "记分表"),
+    "last_trick": ("Last trick", "上一墩"),
+    "hint": ("Hint", "提示"),
+    "settings": ("Settings", "设置"),
+    "help": ("Help", "帮助"),
+    "rules_page": ("Rules", "规则"),
+    "keeper_page": ("Score keeper", "记分器"),
+    "close": ("Close", "关闭"),
+    "table": ("Card table", "牌桌"),
+    "trick_area": ("Current trick", "当前一墩"),
+    "your_hand": ("Your hand", "你的手牌"),
+    "loading_page": ("Loading the page…", "正在加载页面…"),
+    "loading_engine": ("Starting the game engine (Pyodide)… {secs} s", "正在启动游戏引擎（Pyodide）… {secs} 秒"),
+    "engine_version": ("Engine v{version}", "引擎 v{version}"),
+    "engine_failed": ("The game engine stopped: {message}. Your match is kept.",
+                      "游戏引擎出错停止：{message}。你的对局已保存。"),
+    "engine_failed_start": ("The game engine failed to start: {message}", "游戏引擎启动失败：{message}"),
+    "restart_engine": ("Restart the engine", "重启引擎"),
+    "restarting": ("Restarting the game engine…", "正在重启游戏引擎…"),
+    "waiting_engine": ("Dealt. The game starts as soon as the engine is ready.", "已发牌，引擎就绪后即可开始。"),
+    "waiting_engine_card": ("The engine is still loading.", "引擎仍在加载。"),
+    # seats and levels
+    "seat_0": ("You", "你"),
+    "seat_right": ("East", "东家"),
+    "seat_top": ("North", "北家"),
+    "seat_left": ("West", "西家"),
+    "partner": ("partner", "搭档"),
+    "partners_note": ("You and {name} are partners: you share a total.", "你和{name}是搭档，共享总分。"),
+    "level_beginner": ("Beginner", "入门"),
+    "level_easy": ("Easy", "简单"),
+    "level_normal": ("Normal", "普通"),
+    "level_hard": ("Hard", "困难"),
+    "level_expert": ("Expert", "专家"),
+    "level_random": ("Random", "随机"),
+    "cards_left": ("{n} cards", "{n}张牌"),
+    "one_card_left": ("1 card", "1张牌"),
+    "total": ("Total", "总分"),
+    "total_of": ("Total of {name}: {value}", "{name}总分：{value}"),
+    "this_hand": ("This hand", "本局"),
+    "captured": ("Captured", "已吃分牌"),
+    "captured_none": ("No scoring cards yet", "还没有吃到分牌"),
+    "exposed": ("exposed", "已亮"),
+    "exposed_cards": ("Exposed", "亮牌"),
+    "received": ("received", "收到的"),
+    "turn_marker": ("to play", "出牌中"),
+    "leads": ("leads", "首出"),
+    # prompts
+    "your_turn": ("Your turn: play a card.", "轮到你出牌。"),
+    "your_lead": ("Your lead: play any card.", "轮到你首出。"),
+    "must_lead": ("Your lead: play the {card}.", "轮到你首出：请出{card}。"),
+    "thinking": ("{name} is thinking…", "{name}思考中…"),
+    "to_play": ("{name} to play.", "轮到{name}。"),
+    "expose_prompt": ("Expose your special cards? An exposed card counts double (10♣ ×4) for whoever takes it.",
+                      "要亮牌吗？亮出的牌分值加倍（梅花10为×4），归吃到它的人。"),
+    "expose_secret": ("Everyone chooses in secret; the exposures are revealed together.",
+                      "各家暗中选择，然后同时亮出。"),
+    "expose_wait": ("{name} decides what to expose…", "{name}正在决定亮牌…"),
+    "expose_none_have": ("You hold no special card to expose.", "你没有可亮的特殊牌。"),
+    "expose_confirm": ("Expose {cards}", "亮出{cards}"),
+    "expose_decline": ("Expose nothing", "不亮牌"),
+    "expose_toggle": ("Expose {card}", "亮出{card}"),
+    "pass_prompt": ("Choose {n} cards to pass to {name}.", "选{n}张牌传给{name}。"),
+    "pass_confirm": ("Pass {k}/{n} cards", "传牌（{k}/{n}）"),
+    "pass_wait": ("Waiting for the others to pass…", "等待其他人传牌…"),
+    "passed_received": ("You passed {given} to {to} and received {got} from {frm}.",
+                        "你把{given}传给{to}，从{frm}收到{got}。"),
+    "hand_done": ("The hand is over.", "本局结束。"),
+    "match_done": ("The match is over.", "整局结束。"),
+    "exposed_by": ("{name} exposed {cards}.", "{name}亮出{cards}。"),
+    "exposed_nothing": ("{name} exposed nothing.", "{name}没有亮牌。"),
+    "auto_exposed": ("{card} is exposed automatically ({name}).", "{card}自动亮出（{name}）。"),
+    "chose_secretly": ("{name} has chosen.", "{name}已选好。"),
+    "played": ("{name}: {card}", "{name}：{card}"),
+    "trick_won": ("{name} won the trick.", "{name}赢得这一墩。"),
+    "trick_won_points": ("{name} won the trick and took {cards}.", "{name}赢得这一墩，吃到{cards}。"),
+    "trick_label": ("Trick {n} of 13", "第{n}墩（共13墩）"),
+    "hearts_broken": ("Hearts broken", "红心已破"),
+    "reason_title": ("Why not this card", "为什么不能出"),
+    "cannot_play": ("cannot be played now", "现在不能出"),
+    "hint_play": ("Hint: play {card}. {why}", "提示：出{card}。{why}"),
+    "hint_expose": ("Hint: expose {cards}. {why}", "提示：亮出{cards}。{why}"),
+    "hint_expose_none": ("Hint: expose nothing. {why}", "提示：不亮牌。{why}"),
+    "hint_pass": ("Hint: pass {cards}. {why}", "提示：传出{cards}。{why}"),
+    "hint_thinking": ("Thinking about a hint…", "正在想提示…"),
+    "hint_not_now": ("A hint is available on your turn.", "轮到你时才能提示。"),
+    "busy": ("Busy", "忙"),
+    # hand summary and match end
+    "hand_summary": ("Hand {n}: scores", "第{n}局得分"),
+    "hand_score": ("Hand score", "本局得分"),
+    "next_hand": ("Next hand", "下一局"),
+    "match_over": ("Match over", "整局结束"),
+    "pig_is": ("The pig: {names}", "猪：{names}"),
+    "winner_is": ("Winner: {names}", "赢家：{names}"),
+    "round_points": ("Round points", "轮分"),
+    "place": ("Place", "名次"),
+    "nothing_captured": ("No scoring cards", "没有分牌"),
+    "next_leader": ("{name} took the pig and leads the next hand.", "{name}吃到猪，下一局首出。"),
+    "nobody_pig": ("Nobody took the pig.", "没有人吃到猪。"),
+    # score sheet
+    "score_sheet": ("Score sheet", "记分表"),
+    "hand_col": ("Hand", "局"),
+    "no_hands_yet": ("No hand has been scored yet.", "还没有计分的牌局。"),
+    "target_note": ("The match ends when a total reaches −{target}.", "总分达到−{target}时整局结束。"),
+    "target_note_plus": ("The match ends when a total reaches ±{target}.", "总分达到±{target}时整局结束。"),
+    # last trick
+    "last_trick_none": ("No trick has been completed yet.", "还没有打完的墩。"),
+    "won_by": ("Won by {name}", "{name}赢得"),
+    "led_by": ("led by {name}", "{name}首出"),
+    # settings
+    "settings_title": ("Settings", "设置"),
+    "game_section": ("Game", "游戏"),
+    "rules_section": ("House rules", "规则选项"),
+    "rules_note": ("Rule changes apply to the next match.", "规则改动从下一局整局开始生效。"),
+    "rules_now": ("Start a new match with these rules", "用这些规则开新局"),
+    "preset": ("Preset", "预设"),
+    "preset_custom": ("Custom", "自定义"),
+    "preset_classic": ("Classic", "经典"),
+    "preset_beginner": ("Beginner", "入门"),
+    "preset_fast": ("Fast", "快速"),
+    "preset_round-points": ("Round points", "轮分制"),
+    "opponents": ("Opponents", "对手"),
+    "level_of": ("{name}'s level", "{name}难度"),
+    "display_section": ("Display and sound", "显示与声音"),
+    "language": ("Language", "语言"),
+    "speed": ("Animation speed", "动画速度"),
+    "speed_slow": ("Slow", "慢"),
+    "speed_normal": ("Normal", "正常"),
+    "speed_fast": ("Fast", "快"),
+    "speed_instant": ("Instant", "无动画"),
+    "sound": ("Sound effects", "音效"),
+    "card_back": ("Card back", "牌背"),
+    "back_red": ("Red", "红"),
+    "back_blue": ("Blue", "蓝"),
+    "back_green": ("Green", "绿"),
+    "direction": ("Direction of play", "出牌方向"),
+    "dir_ccw": ("Counter-clockwise", "逆时针"),
+    "dir_cw": ("Clockwise", "顺时针"),
+    "opt_first_lead": ("First lead of a match", "整局首出"),
+    "opt_hearts_must_be_broken": ("Hearts must be broken", "红心须先破"),
+    "opt_exposure": ("Exposure phase", "亮牌"),
+    "opt_exposure_mode": ("How players expose", "亮牌方式"),
+    "opt_auto_expose_fourth": ("Fourth special card exposed automatically", "第四张特殊牌自动亮出"),
+    "opt_pig_positive_with": ("Pig turns positive with", "猪变正分的条件"),
+    "opt_transformer_alone": ("Transformer's +50 applies when", "变压器+50的条件"),
+    "opt_heart_values": ("Heart values", "红心分值"),
+    "opt_target": ("Match target", "整局目标分"),
+    "opt_end_on_plus": ("Also end at +target (round points)", "正分也结束（计轮分）"),
+    "opt_pass_cards": ("Pass cards before exposure", "亮牌前传牌"),
+    "opt_partnership": ("Partnership", "搭档"),
+    # help
+    "help_title": ("How to play", "玩法"),
+    "help_goal": ("Avoid the pig (Q♠) and the hearts, win the sheep (J♦), and beware the transformer (10♣): "
+                  "it doubles whatever else you took. The match ends when someone's total reaches the target "
+                  "below zero; the highest total wins.",
+                  "躲开猪（黑桃Q）和红心，争取羊（方块J），小心变压器（梅花10）：它会让你吃到的其他分牌翻倍。"
+                  "有人总分跌到负目标分时整局结束，总分最高者获胜。"),
+    "help_play": ("Follow the suit led if you can; otherwise play any card. The highest card of the suit led "
+                  "wins the trick and leads the next one. Cards you may not play are dimmed: point at one, "
+                  "focus it or tap it to read why.",
+                  "能跟出首出的花色就必须跟；否则可以出任意牌。首出花色中最大的牌赢得这一墩，并首出下一墩。"
+                  "不能出的牌会变暗：指向、聚焦或轻点它即可看到原因。"),
+    "help_expose": ("Before the first trick you may expose A♥, Q♠, J♦ or 10♣: an exposed card counts double "
+                    "(10♣ ×4), but it may not be played to the first trick of its suit unless it is your only "
+                    "card of that suit.",
+                    "首墩之前可以亮出红心A、黑桃Q、方块J或梅花10：亮出的牌分值加倍（梅花10为×4），"
+                    "但在该花色第一次被首出的那一墩不能出，除非它是你该花色唯一的牌。"),
+    "help_scoring": ("Scoring", "计分"),
+    "help_score_rows": ("Q♠ pig −100 · J♦ sheep +100 · 10♣ doubles your hand (+50 alone) · "
+                        "A♥ −50, K♥ −40, Q♥ −30, J♥ −20, 10♥–5♥ −10, 4♥–2♥ 0 · all 13 hearts +200.",
+                        "猪 黑桃Q −100 · 羊 方块J +100 · 变压器 梅花10 使本局分数翻倍（单独+50）· "
+                        "红心A −50、K −40、Q −30、J −20、10至5各−10、4至2为0 · 收全13张红心 +200。"),
+    "help_keys": ("Keyboard", "键盘"),
+    "help_keys_text": ("Tab reaches your hand; ← → move between the cards you may play; Enter or Space plays "
+                       "(or selects, when passing or exposing). Esc closes a dialog.",
+                       "用Tab键进入手牌；← →在可出的牌之间移动；回车或空格出牌（传牌或亮牌时为选择）。Esc关闭对话框。"),
+    "help_rules_link": ("The full rules, with every house rule", "完整规则（含全部规则选项）"),
+    "help_share": ("Share a deal: add ?seed=N (and &rules=fast, classic, beginner or round-points) to the "
+                   "address; the same seed deals the same cards.",
+                   "分享牌局：在网址后加 ?seed=数字（以及 &rules=fast、classic、beginner 或 round-points）；"
+                   "同一个种子发出同样的牌。"),
+    "deal_label": ("Deal #{seed}", "牌局 #{seed}"),
+    # notices
+    "save_corrupt": ("Your saved game could not be read, so a new match has started.",
+                     "存档无法读取，已开始新的一局。"),
+    "save_old": ("Your saved game is from an older version, so a new match has started.",
+                 "存档来自旧版本，已开始新的一局。"),
+    "bad_seed": ("Ignored seed “{value}”: a seed is a whole number from 0 to 18446744073709551615.",
+                 "已忽略种子“{value}”：种子必须是0到18446744073709551615之间的整数。"),
+    "bad_rules": ("Ignored rules “{value}”: use classic, beginner, fast or round-points.",
+                  "已忽略规则“{value}”：请使用 classic、beginner、fast 或 round-points。"),
+    "shared_deal": ("Playing the shared deal #{seed} ({rules}).", "正在玩分享的牌局 #{seed}（{rules}）。"),
+    "resumed": ("Welcome back: your match continues.", "欢迎回来：继续你的对局。"),
+    "dismiss": ("Dismiss", "知道了"),
+    "illegal_move": ("Not allowed: {reason}", "不允许：{reason}"),
+}
+
+# The engine's (English) reasons for refusing a card, translated by their fixed parts.
+_SUIT_PLURAL_ZH = {"spades": "黑桃", "hearts": "红心", "diamonds": "方块", "clubs": "梅花",
+                   "spade": "黑桃", "heart": "红心", "diamond": "方块", "club": "梅花"}
+_SUIT_SYMBOL = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
+                "spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
+
+
+def t(key, lang="en", **params):
+    """The string `key` in `lang` ("en" or "zh"), its placeholders filled from `params`."""
+    pair = STRINGS[key]
+    text = pair[1] if lang == "zh" else pair[0]
+    if params:
+        return text.format(**params)
+    return text
+
+
+def seat_name(seat, lang, position):
+    """A seat's name on screen: "You" for seat 0, else the compass point of its screen position."""
+    if seat == 0:
+        return t("seat_0", lang)
+    return t("seat_" + position, lang)
+
+
+def level_name(level, lang):
+    """A bot level's display name."""
+    key = "level_" + str(level)
+    if key in STRINGS:
+        return t(key, lang)
+    return str(level)
+
+
+def card_label(code, lang, exposed=False, received=False):
+    """A card's accessible name: "Queen of spades, exposed" / "黑桃Q，已亮"."""
+    name = card_name(parse_card(code), lang)
+    sep = "，" if lang == "zh" else ", "
+    if exposed:
+        name += sep + t("exposed", lang)
+    if received:
+        name += sep + t("received", lang)
+    return name
+
+
+def card_short(code):
+    """A card as the page writes it in sentences: Q♠, 10♥ (the same in both languages)."""
+    return card_symbol(parse_card(code))
+
+
+def cards_short(codes, lang="en"):
+    """Several cards for a sentence: "Q♠ 10♥"."""
+    return " ".join([card_short(c) for c in codes])
+
+
+def join_names(names, lang):
+    """Names joined for a sentence: "East and West" / "东家、西家"."""
+    if lang == "zh":
+        return "、".join(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _between(text, start, end):
+    if not text.startswith(start) or not text.endswith(end):
+        return None
+    return text[len(start):len(text) - len(end)]
+
+
+def reason(text, lang):
+    """The engine's reason for refusing a card, in `lang` (English passes through)."""
+    if lang != "zh" or not text:
+        return text
+    middle = _between(text, "The first trick of the match must be led with the ", ".")
+    if middle is not None:
+        return "整局第一墩必须先出" + middle + "。"
+    if text.startswith("Hearts have not been broken"):
+        return "红心还没破：手中还有其他花色时不能首出红心。"
+    middle = _between(text, "You must follow suit: ", ".")
+    if middle is not None:
+        suit = middle.split(" ")[0]
+        zh = _SUIT_PLURAL_ZH.get(suit, suit)
+        return "必须跟出" + zh + _SUIT_SYMBOL.get(suit, "") + "：首出的是" + zh + "，你手中还有" + zh + "。"
+    middle = _between(text, "Your exposed ", ".")
+    if middle is not None and " may not be played to the first " in middle:
+        card, rest = middle.split(" may not be played to the first ", 1)
+        suit = rest.split(" ")[0]
+        zh = _SUIT_PLURAL_ZH.get(suit, suit)
+        return "已亮的" + card + "不能出在第一轮" + zh + "上（你还有其他" + zh + "）。"
+    if text.startswith("It is not your turn"):
+        return "还没轮到你。"
+    if text.startswith("Cards are not played now"):
+        return "现在不是出牌的时候。"
+    if text.startswith("You do not hold"):
+        return "你没有这张牌。"
+    return text

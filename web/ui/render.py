@@ -1,0 +1,794 @@
+"""The renderer: the only code that writes the page's DOM, rebuilding each region from the state.
+
+`Renderer.render(state)` reads the controller's `State` (see controller.py) and rewrites every
+region whose inputs changed (a key per region keeps the cost down and the focus where it was).
+Text always goes in through `textContent`/attributes, never as HTML, so nothing from a URL or a
+save can become markup. Animations are CSS classes (see web/style.css) set here.
+"""
+
+import json
+
+from pyscript import document
+
+from gongzhu import options
+from ui.i18n import card_label, card_short, cards_short, join_names, level_name, reason, seat_name, t
+
+CARD_DIR = "web/cards/"
+POSITIONS = {
+    "ccw": {0: "bottom", 1: "right", 2: "top", 3: "left"},
+    "cw": {0: "bottom", 1: "left", 2: "top", 3: "right"},
+}
+PRESET_NAMES = ("classic", "beginner", "fast", "round-points")
+
+
+def h(tag, attrs=None, children=None):
+    """A new element: `attrs` (None/False values skipped; "text" sets textContent), then children."""
+    el = document.createElement(tag)
+    if attrs:
+        for name in attrs:
+            value = attrs[name]
+            if value is None or value is False:
+                continue
+            if name == "text":
+                el.textContent = str(value)
+            elif name == "class":
+                el.className = value
+            else:
+                el.setAttribute(name, "" if value is True else str(value))
+    if children:
+        for child in children:
+            if child is None:
+                continue
+            if isinstance(child, str):
+                el.appendChild(document.createTextNode(child))
+            else:
+                el.appendChild(child)
+    return el
+
+
+def fill(el, children):
+    """Replace an element's children."""
+    el.textContent = ""
+    for child in children:
+        if child is None:
+            continue
+        if isinstance(child, str):
+            el.appendChild(document.createTextNode(child))
+        else:
+            el.appendChild(child)
+
+
+def card_img(code, cls="face"):
+    """A card face picture; decorative (the button or list item around it carries the name)."""
+    return h("img", {"src": CARD_DIR + code + ".svg", "alt": "", "class": cls, "draggable": "false"})
+
+
+def signed(n):
+    """A score as people write it: +200, −80, 0."""
+    if n > 0:
+        return "+" + str(n)
+    if n < 0:
+        return "−" + str(-n)
+    return "0"
+
+
+class Renderer:
+    """Writes the DOM from a `State`; remembers what it wrote last to skip unchanged regions."""
+
+    def __init__(self):
+        self.keys = {}
+        self.trick_codes = []
+        self.el = {}
+        for name in ("loading", "loading-text", "notice", "notice-text", "table", "trick", "south-info", "prompt",
+                     "actions", "reason", "hand", "engine-version", "deal-label", "announcer", "menu",
+                     "link-rules", "link-keeper", "dlg-settings", "dlg-help", "dlg-scores", "dlg-summary",
+                     "dlg-last"):
+            self.el[name] = document.getElementById(name)
+        self.seats = {}
+        for seat in range(4):
+            self.seats[seat] = document.querySelector('#table [data-seat="' + str(seat) + '"]')
+        self.announced = 0
+
+    def changed(self, region, data):
+        """True (and remembered) when `data` differs from what `region` was last drawn from."""
+        key = json.dumps(data)
+        if self.keys.get(region) == key:
+            return False
+        self.keys[region] = key
+        return True
+
+    # ------------------------------------------------------------------ the whole page
+
+    def render(self, s):
+        lang = s.settings["lang"]
+        pos = POSITIONS[s.settings["direction"]]
+        self.page(s, lang)
+        self.notice(s, lang)
+        self.seat_panels(s, lang, pos)
+        self.trick(s, lang, pos)
+        self.south(s, lang, pos)
+        self.dialogs(s, lang, pos)
+        self.announce(s)
+
+    def page(self, s, lang):
+        st = s.settings
+        if self.changed("page", [lang, st["speed"], st["back"], st["direction"], s.engine, s.version, s.preview,
+                                 s.loading_secs, s.view is not None and s.view.get("match", {}).get("seed"),
+                                 s.busy_hint, self.can_hint(s)]):
+            html = document.documentElement
+            html.classList.toggle("ready", s.engine == "ready" and not s.preview)
+            html.setAttribute("lang", "zh-Hans" if lang == "zh" else "en")
+            html.setAttribute("data-speed", st["speed"])
+            html.setAttribute("data-back", st["back"])
+            document.title = t("title", lang) + " — " + t("subtitle", lang) if lang == "en" else "拱猪"
+            labels = {"hint": "hint", "last-trick": "last_trick", "open-scores": "scores",
+                      "open-settings": "settings", "open-help": "help"}
+            for action in labels:
+                btn = self.el["menu"].querySelector('[data-action="' + action + '"]')
+                btn.querySelector(".label").textContent = t(labels[action], lang)
+                if action == "hint":
+                    if self.can_hint(s) and not s.busy_hint:
+                        btn.removeAttribute("disabled")
+                    else:
+                        btn.setAttribute("disabled", "")
+            self.el["menu"].setAttribute("aria-label", t("menu", lang))
+            self.el["table"].setAttribute("aria-label", t("table", lang))
+            self.el["trick"].setAttribute("aria-label", t("trick_area", lang))
+            self.el["hand"].setAttribute("aria-label", t("your_hand", lang))
+            self.el["link-rules"].textContent = t("rules_page", lang)
+            self.el["link-keeper"].textContent = t("keeper_page", lang)
+            dismiss = self.el["notice"].querySelector("button")
+            dismiss.textContent = t("dismiss", lang)
+            if s.engine == "loading":
+                self.el["loading"].hidden = False
+                self.el["loading-text"].textContent = t("loading_engine", lang, secs="{:.1f}".format(s.loading_secs))
+            elif s.engine == "restarting":
+                self.el["loading"].hidden = False
+                self.el["loading-text"].textContent = t("restarting", lang)
+            else:
+                self.el["loading"].hidden = True
+            if s.version:
+                self.el["engine-version"].textContent = t("engine_version", lang, version=s.version)
+            seed = s.view.get("match", {}).get("seed") if s.view else None
+            self.el["deal-label"].textContent = t("deal_label", lang, seed=seed) if seed is not None else ""
+
+    def can_hint(self, s):
+        v = s.view
+        return bool(v and not s.preview and s.engine == "ready" and v.get("human_turn") and not s.busy)
+
+    def notice(self, s, lang):
+        texts = []
+        for key, params in s.notices:
+            texts.append(t(key, lang, **params))
+        if s.engine == "failed":
+            texts.append(t("engine_failed", lang, message=s.engine_error or "?"))
+        if self.changed("notice", [texts, lang]):
+            self.el["notice"].hidden = not texts
+            self.el["notice-text"].textContent = " ".join(texts)
+            self.el["notice"].classList.toggle("error", s.engine == "failed")
+
+    # ------------------------------------------------------------------ the three opponents
+
+    def seat_panels(self, s, lang, pos):
+        for seat in range(4):
+            section = self.seats[seat]
+            where = pos[seat]
+            name = seat_name(seat, lang, where)
+            if seat == 0:
+                if self.changed("seatpos0", [lang]):
+                    section.setAttribute("aria-label", name)
+                continue
+            data = self.seat_data(s, seat)
+            if not self.changed("seat" + str(seat), [data, lang, where, s.settings["back"]]):
+                continue
+            section.className = "seat pos-" + where + (" turn" if data["turn"] else "")
+            section.setAttribute("aria-label", name)
+            fill(section, self.seat_children(s, seat, name, data, lang))
+
+    def seat_data(self, s, seat):
+        v = s.view
+        levels = s.settings["levels"]
+        data = {"level": levels[seat], "total": 0, "count": 13, "exposed": [], "captured": [], "turn": False,
+                "partner": False, "pig": False, "leader": False}
+        if not v:
+            return data
+        match = v.get("match") or {}
+        totals = match.get("totals")
+        if totals:
+            data["total"] = totals[seat]
+        data["count"] = v["hand_counts"][seat]
+        data["exposed"] = v["exposed"][seat]
+        data["captured"] = v["captured"][seat]
+        data["turn"] = self.whose_turn(s) == seat
+        data["partner"] = bool(v["rules"].get("partnership")) and seat == 2
+        data["chosen"] = v["phase"] == "expose" and v["exposure_decided"][seat]
+        data["passed"] = v["phase"] == "pass" and bool(v.get("passing")) and v["passing"]["done"][seat]
+        return data
+
+    def whose_turn(self, s):
+        """The seat to act now as the table shows it (None between tricks and after the hand)."""
+        v = s.view
+        if not v or s.shown_trick is not None or v["phase"] == "done":
+            return None
+        if v["phase"] == "play":
+            return v["to_play"]
+        if v.get("human_turn"):
+            return 0
+        return v.get("bot_next")
+
+    def seat_children(self, s, seat, name, data, lang):
+        back = "back-" + s.settings["back"] + ".svg"
+        plate = h("div", {"class": "plate"}, [
+            h("span", {"class": "turn-dot", "aria-hidden": "true"}),
+            h("span", {"class": "name", "text": name}),
+            h("span", {"class": "level", "text": level_name(data["level"], lang)}),
+            h("span", {"class": "partner-tag", "text": t("partner", lang)}) if data["partner"] else None,
+        ])
+        count = data["count"]
+        count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
+        stats = h("div", {"class": "stats"}, [
+            h("span", {"class": "total-label", "text": t("total", lang)}),
+            h("span", {"class": "total", "data-testid": "total", "text": signed(data["total"])}),
+            h("span", {"class": "count", "text": count_text}),
+        ])
+        n = min(count, 13)
+        backs = h("div", {"class": "backs", "aria-hidden": "true", "style": "--n:" + str(n)},
+                  [h("img", {"src": CARD_DIR + back, "alt": "", "class": "back", "style": "--i:" + str(i)})
+                   for i in range(n)])
+        status = None
+        if data.get("chosen") or data.get("passed"):
+            status = h("span", {"class": "chip done", "text": "✓"})
+        return [plate, stats, backs, status,
+                self.exposed_badges(data["exposed"], lang), self.captured_row(data["captured"], lang)]
+
+    def exposed_badges(self, codes, lang):
+        if not codes:
+            return None
+        return h("ul", {"class": "badges", "aria-label": t("exposed_cards", lang)}, [
+            h("li", {"class": "badge", "aria-label": card_label(c, lang, exposed=True)}, [
+                card_img(c, "mini"),
+                h("span", {"class": "badge-tag", "aria-hidden": "true", "text": t("exposed", lang)})])
+            for c in codes])
+
+    def captured_row(self, codes, lang):
+        if not codes:
+            return None
+        return h("ul", {"class": "captured", "aria-label": t("captured", lang)}, [
+            h("li", {"class": "cap", "aria-label": card_label(c, lang)}, [card_img(c, "mini")]) for c in codes])
+
+    # ------------------------------------------------------------------ the trick in the middle
+
+    def trick(self, s, lang, pos):
+        v = s.view
+        cards = []
+        if s.shown_trick is not None:
+            cards = s.shown_trick
+        elif v:
+            cards = v["trick"]
+        info = []
+        if v and v["phase"] == "play":
+            info.append(t("trick_label", lang, n=min(len(v["tricks"]) + 1, 13)))
+            if v.get("hearts_broken") and v["rules"].get("hearts_must_be_broken"):
+                info.append(t("hearts_broken", lang))
+        data = [cards, s.trick_winner, s.collecting, lang, pos[1], info]
+        if not self.changed("trick", data):
+            return
+        el = self.el["trick"]
+        codes = [c for _, c in cards]
+        items = []
+        for seat, code in cards:
+            where = pos[seat]
+            cls = "tcard at-" + where
+            if code not in self.trick_codes:
+                cls += " enter from-" + where
+            if s.trick_winner == seat:
+                cls += " winner"
+            name = seat_name(seat, lang, where)
+            label = t("played", lang, name=name, card=card_label(code, lang))
+            items.append(h("li", {"class": cls, "aria-label": label}, [card_img(code)]))
+        self.trick_codes = codes
+        cls = "trick"
+        if s.collecting is not None:
+            cls += " collect to-" + pos[s.collecting]
+        el.className = cls
+        fill(el, [h("p", {"class": "trick-info", "text": " · ".join(info)}) if info else None,
+                  h("ul", {"class": "trick-cards"}, items)])
+
+    # ------------------------------------------------------------------ the human: info, prompt, actions, hand
+
+    def south(self, s, lang, pos):
+        v = s.view
+        seat0 = self.seat_data(s, 0)
+        info_data = [seat0, lang, s.settings["levels"][0]]
+        if self.changed("south-info", info_data):
+            south = self.seats[0]
+            south.className = "seat seat-south pos-bottom" + (" turn" if seat0["turn"] else "")
+            fill(self.el["south-info"], [
+                h("div", {"class": "plate"}, [
+                    h("span", {"class": "turn-dot", "aria-hidden": "true"}),
+                    h("span", {"class": "name", "text": t("seat_0", lang)}),
+                ]),
+                h("div", {"class": "stats"}, [
+                    h("span", {"class": "total-label", "text": t("total", lang)}),
+                    h("span", {"class": "total", "data-testid": "total", "text": signed(seat0["total"])}),
+                ]),
+                self.exposed_badges(seat0["exposed"], lang),
+                self.captured_row(seat0["captured"], lang),
+            ])
+        prompt = self.prompt_text(s, lang, pos)
+        if self.changed("prompt", prompt):
+            fill(self.el["prompt"], [h("span", {"class": "prompt-main", "text": prompt[0]}),
+                                     h("span", {"class": "prompt-hint", "text": prompt[1]}) if prompt[1] else None])
+            self.el["prompt"].classList.toggle("my-turn", bool(v and v.get("human_turn") and not s.preview))
+        self.actions(s, lang, pos)
+        self.reason(s, lang)
+        self.hand(s, lang)
+
+    def prompt_text(self, s, lang, pos):
+        v = s.view
+        hint = ""
+        if s.hint:
+            hint = self.hint_text(s.hint, lang)
+        if not v:
+            return [t("loading_page", lang), ""]
+        if s.preview:
+            return [t("waiting_engine", lang), ""]
+        phase = v["phase"]
+        if phase == "done":
+            return [t("match_done", lang) if v["match"]["is_over"] else t("hand_done", lang), ""]
+        if s.shown_trick is not None and s.trick_winner is not None:
+            winner = s.trick_winner
+            return [t("trick_won", lang, name=seat_name(winner, lang, pos[winner])), ""]
+        if v.get("human_turn"):
+            if phase == "pass":
+                p = v["passing"]
+                return [t("pass_prompt", lang, n=p["count"], name=seat_name(p["to"], lang, pos[p["to"]])), hint]
+            if phase == "expose":
+                text = t("expose_prompt", lang)
+                if v["rules"].get("exposure_mode") == "secret":
+                    text += " " + t("expose_secret", lang)
+                return [text, hint]
+            if v.get("must_lead"):
+                return [t("must_lead", lang, card=card_short(v["must_lead"])), hint]
+            if not v["trick"]:
+                return [t("your_lead", lang), hint]
+            return [t("your_turn", lang), hint]
+        if phase == "pass":
+            if v.get("passing") and v["passing"]["passed"] is not None:
+                return [t("pass_wait", lang), ""]
+        bot = v.get("bot_next")
+        if bot is not None:
+            name = seat_name(bot, lang, pos[bot])
+            if phase == "expose":
+                return [t("expose_wait", lang, name=name), ""]
+            return [t("thinking", lang, name=name), ""]
+        return ["", ""]
+
+    def hint_text(self, hint, lang):
+        why = hint.get(lang) or hint.get("en") or ""
+        decision = hint.get("decision")
+        phase = hint.get("phase")
+        if phase == "play":
+            return t("hint_play", lang, card=card_short(decision), why=why)
+        if phase == "expose":
+            if decision:
+                return t("hint_expose", lang, cards=cards_short(decision), why=why)
+            return t("hint_expose_none", lang, why=why)
+        if phase == "pass":
+            return t("hint_pass", lang, cards=cards_short(decision or []), why=why)
+        return why
+
+    def actions(self, s, lang, pos):
+        v = s.view
+        kind = None
+        data = [lang, s.engine, s.screen]
+        if s.engine == "failed":
+            kind = "failed"
+        elif v and not s.preview:
+            if v["phase"] == "pass" and v.get("human_turn"):
+                kind = "pass"
+                data.append(list(s.selected))
+            elif v["phase"] == "expose" and v.get("human_turn"):
+                kind = "expose"
+                data.append([v["exposable"], list(s.selected)])
+            elif v["phase"] == "done" and s.screen != "summary":
+                kind = "done"
+                data.append(v["match"]["is_over"])
+            elif v["phase"] in ("expose", "play") and s.pass_note and not v["played"]:
+                kind = "passed"
+                data.append(s.pass_note)
+        data.append(kind)
+        if not self.changed("actions", data):
+            return
+        children = []
+        if kind == "failed":
+            children.append(h("button", {"type": "button", "class": "btn primary", "data-action": "restart-engine",
+                                         "text": t("restart_engine", lang)}))
+        elif kind == "pass":
+            n = v["passing"]["count"]
+            k = len(s.selected)
+            children.append(h("button", {"type": "button", "class": "btn primary", "data-action": "pass-confirm",
+                                         "disabled": k != n, "text": t("pass_confirm", lang, k=k, n=n)}))
+        elif kind == "expose":
+            for code in v["exposable"]:
+                on = code in s.selected
+                children.append(h("button", {
+                    "type": "button", "class": "toggle" + (" on" if on else ""), "data-expose": code,
+                    "aria-pressed": "true" if on else "false",
+                    "aria-label": t("expose_toggle", lang, card=card_label(code, lang))}, [
+                    card_img(code, "mini"), h("span", {"aria-hidden": "true", "text": card_short(code)})]))
+            label = t("expose_decline", lang)
+            if s.selected:
+                label = t("expose_confirm", lang, cards=cards_short(s.selected))
+            children.append(h("button", {"type": "button", "class": "btn primary", "data-action": "expose-confirm",
+                                         "text": label}))
+        elif kind == "done":
+            if v["match"]["is_over"]:
+                children.append(h("button", {"type": "button", "class": "btn primary", "data-action": "new-match",
+                                             "text": t("new_match", lang)}))
+            else:
+                children.append(h("button", {"type": "button", "class": "btn primary", "data-action": "next-hand",
+                                             "text": t("next_hand", lang)}))
+            children.append(h("button", {"type": "button", "class": "btn", "data-action": "open-summary",
+                                         "text": t("hand_score", lang)}))
+        elif kind == "passed":
+            note = s.pass_note
+            text = t("passed_received", lang, given=cards_short(note["given"]), got=cards_short(note["got"]),
+                     to=seat_name(note["to"], lang, pos[note["to"]]),
+                     frm=seat_name(note["from"], lang, pos[note["from"]]))
+            children.append(h("p", {"class": "pass-note", "text": text}))
+        fill(self.el["actions"], children)
+        self.el["actions"].hidden = not children
+
+    def reason(self, s, lang):
+        text = ""
+        if s.reason_card and s.reason_text == "__loading__":
+            text = t("waiting_engine_card", lang)
+        elif s.reason_card and s.reason_text:
+            text = card_short(s.reason_card) + ": " + reason(s.reason_text, lang)
+        if self.changed("reason", [text]):
+            self.el["reason"].textContent = text
+            self.el["reason"].classList.toggle("show", bool(text))
+
+    def hand(self, s, lang):
+        v = s.view
+        codes = v["hand"] if v else []
+        mode = "none"
+        legal = []
+        illegal = {}
+        if v and s.preview:
+            mode = "preview"
+        elif v and s.engine == "ready":
+            if v["phase"] == "pass" and v.get("human_turn"):
+                mode = "pass"
+            elif v["phase"] == "play" and v.get("human_turn") and s.shown_trick is None and not s.busy:
+                mode = "play"
+                legal = v["legal"]
+                illegal = v["illegal"]
+            else:
+                mode = "wait"
+        exposed = v["exposed"][0] if v else []
+        received = []
+        if v and v.get("passing") and v["passing"].get("received") and not v["played"]:
+            received = v["passing"]["received"]
+        hinted = ""
+        if s.hint and s.hint.get("phase") == "play":
+            hinted = s.hint.get("decision") or ""
+        data = [codes, mode, legal, illegal, list(s.selected), exposed, received, lang, s.deal_token, hinted,
+                s.settings["back"]]
+        if not self.changed("hand", data):
+            self.focus(s)
+            return
+        hand = self.el["hand"]
+        active = document.activeElement
+        had_focus = None
+        if active and hand.contains(active):
+            had_focus = active.getAttribute("data-card")
+        deal = self.keys.get("deal") != str(s.deal_token)
+        self.keys["deal"] = str(s.deal_token)
+        buttons = []
+        n = len(codes)
+        for i, code in enumerate(codes):
+            cls = "card"
+            attrs = {"type": "button", "data-card": code,
+                     "aria-label": card_label(code, lang, exposed=code in exposed, received=code in received),
+                     "style": "--i:" + str(i)}
+            extra = None
+            if mode == "play":
+                if code in illegal:
+                    cls += " illegal"
+                    attrs["aria-disabled"] = "true"
+                    attrs["aria-describedby"] = "why-" + code
+                    extra = h("span", {"class": "visually-hidden", "id": "why-" + code,
+                                       "text": reason(illegal[code], lang)})
+                else:
+                    cls += " legal"
+            elif mode == "pass":
+                on = code in s.selected
+                attrs["aria-pressed"] = "true" if on else "false"
+                if on:
+                    cls += " selected"
+            else:
+                attrs["aria-disabled"] = "true"
+                cls += " idle"
+            if code in exposed:
+                cls += " exposed"
+            if code in received:
+                cls += " received"
+            if code == hinted:
+                cls += " hinted"
+            if deal and s.settings["speed"] != "instant":
+                cls += " deal"
+            attrs["class"] = cls
+            buttons.append(h("button", attrs, [card_img(code), extra,
+                                               h("span", {"class": "tag", "aria-hidden": "true",
+                                                          "text": t("exposed", lang)}) if code in exposed else None]))
+        hand.style.setProperty("--n", str(max(n, 1)))
+        hand.className = "hand mode-" + mode
+        fill(hand, buttons)
+        if had_focus and not s.focus_card:
+            s.focus_card = had_focus
+            s.focus_token += 1
+        self.focus(s)
+
+    def focus(self, s):
+        """Move the keyboard focus where the controller asked (once per request)."""
+        if s.focus_card and self.keys.get("focus") != str(s.focus_token):
+            self.keys["focus"] = str(s.focus_token)
+            el = self.el["hand"].querySelector('[data-card="' + s.focus_card + '"]')
+            if el:
+                el.focus()
+
+    # ------------------------------------------------------------------ dialogs
+
+    def dialogs(self, s, lang, pos):
+        builders = {
+            "settings": ("dlg-settings", self.settings_dialog),
+            "help": ("dlg-help", self.help_dialog),
+            "scores": ("dlg-scores", self.scores_dialog),
+            "summary": ("dlg-summary", self.summary_dialog),
+            "last": ("dlg-last", self.last_dialog),
+        }
+        for screen in builders:
+            dlg_id, build = builders[screen]
+            dlg = self.el[dlg_id]
+            if s.screen == screen:
+                key = self.dialog_key(s, screen, lang)
+                if self.changed(dlg_id, key):
+                    active = document.activeElement
+                    focus_id = active.id if active and dlg.contains(active) else None
+                    fill(dlg, build(s, lang, pos))
+                    if focus_id:
+                        again = document.getElementById(focus_id)
+                        if again:
+                            again.focus()
+                if not dlg.open:
+                    dlg.showModal()
+            else:
+                if dlg.open:
+                    dlg.close()
+                self.keys.pop(dlg_id, None)
+
+    def dialog_key(self, s, screen, lang):
+        v = s.view
+        if screen == "settings":
+            return [lang, s.settings, s.levels_available]
+        if screen == "help":
+            return [lang]
+        if screen == "scores":
+            return [lang, v and v["history"], v and v["match"]["totals"], s.settings["direction"]]
+        if screen == "summary":
+            return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"]]
+        return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"]]
+
+    def dialog_head(self, dlg_id, title, lang):
+        return h("header", {"class": "dlg-head"}, [
+            h("h2", {"id": dlg_id + "-title", "text": title}),
+            h("button", {"type": "button", "class": "dlg-close", "data-action": "close",
+                         "aria-label": t("close", lang), "text": "×"}),
+        ])
+
+    def select(self, attrs, choices, current):
+        """A <select>; `choices` is a list of (value, label)."""
+        options_ = []
+        for value, label in choices:
+            options_.append(h("option", {"value": value, "selected": value == current, "text": label}))
+        return h("select", attrs, options_)
+
+    def field(self, id_, label, control, doc=None):
+        return h("div", {"class": "field"}, [
+            h("label", {"for": id_, "text": label}), control,
+            h("p", {"class": "doc", "id": id_ + "-doc", "text": doc}) if doc else None])
+
+    def settings_dialog(self, s, lang, pos):
+        st = s.settings
+        rules = st["rules"]
+        preset = None
+        for name in PRESET_NAMES:
+            if options.resolve(None, name) == rules:
+                preset = name
+        preset_choices = [(name, t("preset_" + name, lang)) for name in PRESET_NAMES]
+        if preset is None:
+            preset_choices.append(("custom", t("preset_custom", lang)))
+        zh = lang == "zh"
+        game = [
+            self.field("set-lang", t("language", lang), self.select(
+                {"id": "set-lang", "data-setting": "lang"}, [("en", "English"), ("zh", "简体中文")], st["lang"])),
+        ]
+        levels = s.levels_available or ["beginner", "easy", "normal", "hard", "expert"]
+        for seat in (1, 2, 3):
+            name = seat_name(seat, lang, pos[seat])
+            game.append(self.field("set-level-" + str(seat), t("level_of", lang, name=name), self.select(
+                {"id": "set-level-" + str(seat), "data-setting": "level", "data-seat-level": str(seat)},
+                [(lv, level_name(lv, lang)) for lv in levels], st["levels"][seat])))
+        display = [
+            self.field("set-speed", t("speed", lang), self.select(
+                {"id": "set-speed", "data-setting": "speed"},
+                [(k, t("speed_" + k, lang)) for k in ("slow", "normal", "fast", "instant")], st["speed"])),
+            self.field("set-back", t("card_back", lang), self.select(
+                {"id": "set-back", "data-setting": "back"},
+                [(k, t("back_" + k, lang)) for k in ("red", "blue", "green")], st["back"])),
+            self.field("set-direction", t("direction", lang), self.select(
+                {"id": "set-direction", "data-setting": "direction"},
+                [("ccw", t("dir_ccw", lang)), ("cw", t("dir_cw", lang))], st["direction"])),
+            h("div", {"class": "field check"}, [
+                h("input", {"type": "checkbox", "id": "set-sound", "data-setting": "sound", "checked": st["sound"]}),
+                h("label", {"for": "set-sound", "text": t("sound", lang)})]),
+        ]
+        rule_fields = [self.field("set-preset", t("preset", lang), self.select(
+            {"id": "set-preset", "data-setting": "preset"}, preset_choices, preset or "custom"),
+            options.PRESET_DOCS[preset][1 if zh else 0] if preset else None)]
+        for o in options.OPTIONS:
+            name = o["name"]
+            fid = "rule-" + name
+            label = t("opt_" + name, lang)
+            doc = o["zh"] if zh else o["en"]
+            if o["choices"] is None:
+                control = h("input", {"type": "number", "id": fid, "data-rule": name, "min": "50", "step": "50",
+                                      "value": str(rules[name]), "aria-describedby": fid + "-doc"})
+            else:
+                choices = []
+                for c in o["choices"]:
+                    words = o["choice_docs"].get(c, (str(c), str(c)))
+                    choices.append((json.dumps(c), words[1] if zh else words[0]))
+                control = self.select({"id": fid, "data-rule": name, "aria-describedby": fid + "-doc"},
+                                      choices, json.dumps(rules[name]))
+            rule_fields.append(self.field(fid, label, control, doc))
+        return [
+            self.dialog_head("dlg-settings", t("settings_title", lang), lang),
+            h("div", {"class": "dlg-body settings"}, [
+                h("section", {"class": "group"}, [h("h3", {"text": t("game_section", lang)})] + game),
+                h("section", {"class": "group"}, [h("h3", {"text": t("display_section", lang)})] + display),
+                h("section", {"class": "group rules"}, [
+                    h("h3", {"text": t("rules_section", lang)}),
+                    h("p", {"class": "note", "text": t("rules_note", lang)}),
+                    h("button", {"type": "button", "class": "btn primary", "data-action": "new-match-rules",
+                                 "text": t("rules_now", lang)}),
+                ] + rule_fields),
+            ]),
+        ]
+
+    def help_dialog(self, s, lang, pos):
+        return [
+            self.dialog_head("dlg-help", t("help_title", lang), lang),
+            h("div", {"class": "dlg-body help"}, [
+                h("p", {"text": t("help_goal", lang)}),
+                h("p", {"text": t("help_play", lang)}),
+                h("p", {"text": t("help_expose", lang)}),
+                h("h3", {"text": t("help_scoring", lang)}),
+                h("p", {"text": t("help_score_rows", lang)}),
+                h("div", {"class": "special-row", "aria-hidden": "true"},
+                  [card_img(c, "mini") for c in ("QS", "JD", "TC", "AH")]),
+                h("h3", {"text": t("help_keys", lang)}),
+                h("p", {"text": t("help_keys_text", lang)}),
+                h("p", {"text": t("help_share", lang)}),
+                h("p", {}, [h("a", {"href": "rules.html", "text": t("help_rules_link", lang)})]),
+            ]),
+        ]
+
+    def names(self, lang, pos):
+        return [seat_name(seat, lang, pos[seat]) for seat in range(4)]
+
+    def scores_dialog(self, s, lang, pos):
+        v = s.view
+        names = self.names(lang, pos)
+        body = []
+        if not v or not v["history"]:
+            body.append(h("p", {"text": t("no_hands_yet", lang)}))
+        else:
+            head = h("tr", {}, [h("th", {"scope": "col", "text": t("hand_col", lang)})] +
+                     [h("th", {"scope": "col", "text": n}) for n in names])
+            rows = []
+            for row in v["history"]:
+                cells = [h("th", {"scope": "row", "text": str(row["hand"] + 1)})]
+                for seat in range(4):
+                    cells.append(h("td", {}, [
+                        h("span", {"class": "hs", "text": signed(row["scores"][seat])}),
+                        h("span", {"class": "rt", "text": signed(row["totals"][seat])})]))
+                rows.append(h("tr", {}, cells))
+            totals = v["match"]["totals"]
+            foot = h("tr", {"class": "totals"}, [h("th", {"scope": "row", "text": t("total", lang)})] +
+                     [h("td", {"text": signed(totals[seat])}) for seat in range(4)])
+            body.append(h("table", {"class": "sheet"}, [h("thead", {}, [head]), h("tbody", {}, rows),
+                                                        h("tfoot", {}, [foot])]))
+        if v:
+            key = "target_note_plus" if v["rules"].get("end_on_plus") else "target_note"
+            body.append(h("p", {"class": "note", "text": t(key, lang, target=v["rules"]["target"])}))
+        return [self.dialog_head("dlg-scores", t("score_sheet", lang), lang),
+                h("div", {"class": "dlg-body"}, body)]
+
+    def summary_dialog(self, s, lang, pos):
+        v = s.view
+        names = self.names(lang, pos)
+        if not v or v["phase"] != "done":
+            return [self.dialog_head("dlg-summary", t("hand_score", lang), lang)]
+        match = v["match"]
+        hand_no = match["hand_number"] + 1
+        rows = []
+        for seat in range(4):
+            b = v["breakdown"][seat]
+            lines = [ln["zh"] if lang == "zh" else ln["en"] for ln in b["lines"]]
+            captured = v["captured"][seat]
+            rows.append(h("li", {"class": "sum-row", "data-seat": str(seat)}, [
+                h("div", {"class": "sum-head"}, [
+                    h("span", {"class": "name", "text": names[seat]}),
+                    h("span", {"class": "hand-score", "data-testid": "hand-score", "text": signed(b["total"])}),
+                    h("span", {"class": "sum-total", "text": t("total", lang) + " " + signed(match["totals"][seat])}),
+                ]),
+                h("ul", {"class": "captured", "aria-label": t("captured", lang)},
+                  [h("li", {"class": "cap", "aria-label": card_label(c, lang, exposed=c in b["exposed"])},
+                     [card_img(c, "mini")]) for c in captured]) if captured else
+                h("p", {"class": "none", "text": t("nothing_captured", lang)}),
+                h("ol", {"class": "lines"}, [h("li", {"text": line}) for line in lines]),
+            ]))
+        body = []
+        if match["is_over"]:
+            losers = join_names([names[x] for x in match["losers"]], lang)
+            winners = join_names([names[x] for x in match["winners"]], lang)
+            body.append(h("div", {"class": "match-end", "role": "status"}, [
+                h("p", {"class": "big", "text": t("match_over", lang)}),
+                h("p", {"class": "pig-line"}, [
+                    card_img("QS", "mini"), h("span", {"text": t("pig_is", lang, names=losers)})]) if losers else None,
+                h("p", {"class": "win-line", "text": "🏆 " + t("winner_is", lang, names=winners)}),
+            ]))
+        body.append(h("ol", {"class": "summary-rows"}, rows))
+        captor = v.get("pig_captor")
+        if not match["is_over"]:
+            if captor is not None:
+                body.append(h("p", {"class": "note", "text": t("next_leader", lang, name=names[captor])}))
+        button = h("button", {"type": "button", "class": "btn primary",
+                              "data-action": "new-match" if match["is_over"] else "next-hand",
+                              "text": t("new_match", lang) if match["is_over"] else t("next_hand", lang)})
+        return [self.dialog_head("dlg-summary", t("hand_summary", lang, n=hand_no), lang),
+                h("div", {"class": "dlg-body", "data-testid": "hand-summary"}, body),
+                h("footer", {"class": "dlg-foot"}, [
+                    h("button", {"type": "button", "class": "btn", "data-action": "open-scores",
+                                 "text": t("score_sheet", lang)}), button])]
+
+    def last_dialog(self, s, lang, pos):
+        v = s.view
+        body = []
+        tricks = v["tricks"] if v else []
+        if not tricks:
+            body.append(h("p", {"text": t("last_trick_none", lang)}))
+        else:
+            last = tricks[-1]
+            winner = last["winner"]
+            body.append(h("p", {"text": t("trick_label", lang, n=last["trick"] + 1) + " · " +
+                                t("led_by", lang, name=seat_name(last["leader"], lang, pos[last["leader"]]))}))
+            items = []
+            for seat, code in last["cards"]:
+                name = seat_name(seat, lang, pos[seat])
+                items.append(h("li", {"class": "lt" + (" winner" if seat == winner else "")}, [
+                    card_img(code), h("span", {"text": name + " · " + card_label(code, lang)})]))
+            body.append(h("ul", {"class": "last-cards"}, items))
+            body.append(h("p", {"class": "won", "text": t("won_by", lang, name=seat_name(winner, lang, pos[winner])) +
+                                (" · " + cards_short(last["points"]) if last["points"] else "")}))
+        return [self.dialog_head("dlg-last", t("last_trick", lang), lang), h("div", {"class": "dlg-body"}, body)]
+
+    # ------------------------------------------------------------------ screen readers
+
+    def announce(self, s):
+        if s.announce_id != self.announced:
+            self.announced = s.announce_id
+            self.el["announcer"].textContent = s.announce

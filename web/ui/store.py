@@ -1,0 +1,198 @@
+"""What the page remembers and reads: settings and the saved match (localStorage), the shared-deal URL.
+
+Pure logic over plain strings and dicts (the `storage` argument is anything with
+getItem/setItem/removeItem, `window.localStorage` in the page), so it runs under MicroPython
+and CPython alike. Nothing here throws on bad input: a corrupt, old or foreign value is
+reported as a notice key and replaced by a fresh default.
+"""
+
+import json
+
+from gongzhu import options
+
+SETTINGS_KEY = "gongzhu.settings"
+SAVE_KEY = "gongzhu.save"
+SETTINGS_VERSION = 1
+SAVE_VERSION = 1
+MAX_SEED = 0xFFFFFFFFFFFFFFFF
+
+LEVELS = ("beginner", "easy", "normal", "hard", "expert")
+SPEEDS = ("slow", "normal", "fast", "instant")
+BACKS = ("red", "blue", "green")
+DIRECTIONS = ("ccw", "cw")
+
+
+def default_settings(lang="en"):
+    """The settings of a first visit."""
+    return {
+        "v": SETTINGS_VERSION,
+        "lang": lang if lang in ("en", "zh") else "en",
+        "rules": options.resolve(),
+        "levels": ["hard", "normal", "normal", "normal"],
+        "speed": "normal",
+        "sound": True,
+        "back": "red",
+        "direction": "ccw",
+    }
+
+
+def preset_of(rules):
+    """The name of the preset these rule options equal, or None (custom)."""
+    for name in options.PRESETS:
+        if options.resolve(None, name) == rules:
+            return name
+    return None
+
+
+def clean_rules(data):
+    """A complete, valid option dict from `data`, keeping each valid option and defaulting the rest."""
+    out = options.resolve()
+    if isinstance(data, dict):
+        for name in options.OPTION_NAMES:
+            if name in data:
+                try:
+                    out[name] = options.check(name, data[name])
+                except ValueError:
+                    pass
+    return out
+
+
+def clean_settings(data, lang="en"):
+    """Valid settings from stored data: unknown or bad values fall back to their defaults."""
+    out = default_settings(lang)
+    if not isinstance(data, dict) or data.get("v") != SETTINGS_VERSION:
+        return out
+    if data.get("lang") in ("en", "zh"):
+        out["lang"] = data["lang"]
+    out["rules"] = clean_rules(data.get("rules"))
+    levels = data.get("levels")
+    if isinstance(levels, list) and len(levels) == 4:
+        out["levels"] = [lv if lv in LEVELS else "normal" for lv in levels]
+    for key, allowed in (("speed", SPEEDS), ("back", BACKS), ("direction", DIRECTIONS)):
+        if data.get(key) in allowed:
+            out[key] = data[key]
+    if data.get("sound") in (True, False):
+        out["sound"] = data["sound"]
+    return out
+
+
+def load_settings(storage, lang="en"):
+    """The remembered settings (defaults when none or unreadable)."""
+    try:
+        text = storage.getItem(SETTINGS_KEY)
+        data = json.loads(text) if text else None
+    except Exception:
+        data = None
+    return clean_settings(data, lang)
+
+
+def save_settings(storage, settings):
+    """Remember the settings."""
+    try:
+        storage.setItem(SETTINGS_KEY, json.dumps(settings))
+    except Exception:
+        pass
+
+
+def read_save(storage):
+    """The saved match as `(save, notice)`: save is a dict with "match" (the engine's JSON text)
+    and "view" (the last snapshot, shown before the engine is ready) or None; notice is None or
+    the i18n key of the one-line message for a corrupt or old save."""
+    try:
+        text = storage.getItem(SAVE_KEY)
+    except Exception:
+        return None, None
+    if not text:
+        return None, None
+    try:
+        data = json.loads(text)
+    except Exception:
+        return None, "save_corrupt"
+    if not isinstance(data, dict):
+        return None, "save_corrupt"
+    version = data.get("v")
+    if version != SAVE_VERSION:
+        if isinstance(version, int) and version < SAVE_VERSION:
+            return None, "save_old"
+        return None, "save_corrupt"
+    if not isinstance(data.get("match"), str) or not isinstance(data.get("view"), dict):
+        return None, "save_corrupt"
+    return data, None
+
+
+def write_save(storage, match_json, view):
+    """Save the match (the engine's JSON) with the snapshot to show at the next start."""
+    try:
+        storage.setItem(SAVE_KEY, json.dumps({"v": SAVE_VERSION, "match": match_json, "view": view}))
+    except Exception:
+        pass
+
+
+def clear_save(storage):
+    """Forget the saved match."""
+    try:
+        storage.removeItem(SAVE_KEY)
+    except Exception:
+        pass
+
+
+def _unquote(text):
+    """Percent-decoding of a query value (ASCII is all a valid value needs)."""
+    out = ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "%" and i + 2 < len(text):
+            try:
+                out += chr(int(text[i + 1:i + 3], 16))
+                i += 3
+                continue
+            except ValueError:
+                pass
+        out += " " if ch == "+" else ch
+        i += 1
+    return out
+
+
+def parse_query(search):
+    """`?a=1&b=2` -> {"a": "1", "b": "2"} (the first value of each name)."""
+    out = {}
+    if search.startswith("?"):
+        search = search[1:]
+    for part in search.split("&"):
+        if not part:
+            continue
+        if "=" in part:
+            name, value = part.split("=", 1)
+        else:
+            name, value = part, ""
+        name = _unquote(name)
+        if name not in out:
+            out[name] = _unquote(value)
+    return out
+
+
+def shared_deal(search):
+    """A shared deal from the URL's query: `(seed or None, preset or None, [(notice key, value)])`.
+
+    `?seed=N` must be a whole number 0..2**64-1 and `rules=` a preset name; a bad value is
+    refused (with a notice naming it) and ignored.
+    """
+    query = parse_query(search)
+    notices = []
+    seed = None
+    preset = None
+    if "seed" in query:
+        raw = query["seed"]
+        text = raw.strip()
+        if text and len(text) <= 20 and all(ch in "0123456789" for ch in text) and int(text) <= MAX_SEED:
+            seed = int(text)
+        else:
+            notices.append(("bad_seed", raw[:40]))
+    if "rules" in query:
+        raw = query["rules"]
+        if raw in options.PRESETS:
+            preset = raw
+        else:
+            notices.append(("bad_rules", raw[:40]))
+    return seed, preset, notices
