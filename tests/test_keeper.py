@@ -348,3 +348,23 @@ console.log(out.join("\\n"));
         "This file is not a Gong Zhu score sheet.",
         "下一局：Ann 首出（收了猪）",
     ]
+
+
+def test_keeper_page_config_lists_existing_modules() -> None:
+    """web/keeper/mpy.toml (hand-written) copies the keeper's modules; each URL must exist."""
+    import tomllib
+
+    config = ROOT / "web" / "keeper" / "mpy.toml"
+    data = tomllib.loads(config.read_text(encoding="utf-8"))
+    assert data["interpreter"] == "./web/runtime/micropython/micropython.mjs"
+    files = data["files"]
+    for url in files:
+        assert (config.parent / url).resolve().is_file(), url
+    dests = set(files.values())
+    for module in ("__init__", "cards", "deal", "scoring", "options", "keeper"):
+        assert f"./gongzhu/{module}.py" in dests
+    page_modules = {p.name for p in (ROOT / "web" / "keeper").glob("*.py")} - {"main.py"}
+    assert {f"./{name}" for name in page_modules} <= dests
+    html = (ROOT / "keeper.html").read_text(encoding="utf-8")
+    assert 'src="web/keeper/main.py" config="web/keeper/mpy.toml"' in html
+    assert "<script>" not in html and " on" + "click=" not in html  # no inline scripts or handlers

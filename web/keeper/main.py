@@ -1,0 +1,184 @@
+"""Boot the score keeper page (keeper.html) on the main thread (MicroPython) and wire its events.
+
+Input only: each handler turns a click, a form change or a file into an intent of the App
+(keeper_app.py), then asks the View (keeper_view.py) to redraw. No Pyodide: the keeper needs only
+gongzhu's MicroPython-compatible modules (cards, scoring, options, keeper), so it is ready at once.
+"""
+
+import asyncio
+
+from keeper_app import App
+from keeper_view import View
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
+
+html = document.documentElement
+app = App(window.localStorage, html.getAttribute("data-lang") or "en")
+app.lang = app.load_lang(app.lang)
+view = View(document, window)
+
+
+def render():
+    view.render(app)
+
+
+def _int(value):
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def export_file():
+    name, text = app.export()
+    link = document.createElement("a")
+    link.href = "data:application/json;charset=utf-8," + window.encodeURIComponent(text)
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    app.say("ok", "exported", file=name)
+
+
+async def copy_summary():
+    try:
+        await window.navigator.clipboard.writeText(app.summary())
+        app.say("ok", "copied")
+    except Exception:
+        app.say("error", "copy_failed")
+        document.querySelector(".kp-summary").open = True
+    render()
+
+
+async def share_summary():
+    try:
+        await window.navigator.share(to_js({"title": "Gong Zhu", "text": app.summary()}))
+    except Exception:
+        pass  # cancelled by the person, or not allowed: nothing to say
+
+
+async def read_import(file):
+    try:
+        text = await file.text()
+    except Exception:
+        text = ""
+    app.import_text(text)
+    render()
+
+
+def on_click(event):
+    target = event.target.closest("[data-act]")
+    if not target:
+        return
+    act = target.getAttribute("data-act")
+    arg = target.getAttribute("data-arg")
+    if act == "lang":
+        app.set_lang("en" if app.lang == "zh" else "zh")
+    elif act == "card":
+        app.tap_card(arg)
+    elif act == "player":
+        app.tap_player(_int(arg))
+    elif act == "expose":
+        app.toggle_exposed(arg)
+    elif act == "rest":
+        app.rest_to(_int(arg))
+    elif act == "record":
+        if not app.record():
+            render()
+            document.getElementById("problems").scrollIntoView(to_js({"block": "center"}))
+            return
+    elif act == "clear":
+        app.clear_draft()
+    elif act == "cancel-edit":
+        app.cancel_edit()
+    elif act == "open-hand":
+        app.open_hand(_int(arg))
+    elif act == "edit-hand":
+        app.edit_hand(_int(arg))
+        render()
+        document.getElementById("entry").scrollIntoView()
+        return
+    elif act == "delete-hand":
+        app.ask_delete(_int(arg))
+    elif act == "confirm":
+        app.do_confirmed()
+    elif act == "close":
+        app.close_dialog()
+    elif act == "new":
+        app.ask_new()
+    elif act == "rematch":
+        app.rematch()
+    elif act == "export":
+        export_file()
+    elif act == "import":
+        document.getElementById("import-file").click()
+        return
+    elif act == "copy":
+        asyncio.create_task(copy_summary())
+        return
+    elif act == "share":
+        asyncio.create_task(share_summary())
+        return
+    else:
+        return
+    render()
+
+
+def on_setup_change(event):
+    target = event.target
+    tid = target.id
+    if tid == "preset":
+        app.choose_preset(target.value)
+    elif tid == "target":
+        value = _int(target.value)
+        if value is not None and value > 0:
+            app.set_option("target", value)
+    elif tid == "partnership":
+        app.set_option("partnership", bool(target.checked))
+    elif target.getAttribute("data-option"):
+        name = target.getAttribute("data-option")
+        for opt in view.option_selects:
+            if opt[0]["name"] == name:
+                app.set_option(name, opt[0]["choices"][_int(target.value)])
+    else:
+        return
+    render()
+
+
+def on_setup_submit(event):
+    event.preventDefault()
+    value = _int(document.getElementById("target").value)
+    if value is not None and value > 0:
+        app.set_option("target", value)
+    names, teams = view.read_setup()
+    app.start(names, teams)
+    render()
+    document.getElementById("entry").scrollIntoView()
+
+
+def on_file(event):
+    files = event.target.files
+    if files.length:
+        asyncio.create_task(read_import(files.item(0)))
+    event.target.value = ""
+
+
+def on_dialog_close(event):
+    if app.dialog_hand is not None or app.confirm is not None:
+        app.close_dialog()
+        render()
+
+
+document.body.addEventListener("click", create_proxy(on_click))
+setup = document.getElementById("setup")
+setup.addEventListener("change", create_proxy(on_setup_change))
+setup.addEventListener("submit", create_proxy(on_setup_submit))
+document.getElementById("import-file").addEventListener("change", create_proxy(on_file))
+document.getElementById("dialog").addEventListener("close", create_proxy(on_dialog_close))
+if window.Reflect.has(window.navigator, "share"):
+    document.getElementById("share").hidden = False
+
+render()
+document.getElementById("loading").hidden = True
+html.classList.add("ready")
+print("keeper: ready in {:.0f} ms".format(window.performance.now()))
