@@ -33,7 +33,8 @@ runtime: node_modules/.package-lock.json
 files:
 	@$(PYTHON) web/tools/pyscript_files.py
 
-play: runtime files
+play: runtime
+	@$(PYTHON) web/tools/pyscript_files.py --check || echo "play: warning: the page will miss these modules; run 'make files'" >&2
 	@$(PYTHON) web/tools/serve.py --port $(PORT) --host $(HOST)
 
 site: runtime
