@@ -1,0 +1,81 @@
+"""The rules page (rules.html) in a real Chromium: no errors, the scoring table, and a full Chinese switch."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from gongzhu.options import OPTION_NAMES, PRESETS
+from tests.e2e.harness import run_axe
+
+pytestmark = pytest.mark.e2e
+
+# RULES.md's worked examples, in the order of its table.
+WORKED_SCORES = [-180, -360, -260, 800, 50, 0, 200, 300]
+
+
+def visible_text(page: Page, selector: str) -> str:
+    return page.locator(selector).inner_text()
+
+
+def test_rules_page_shows_the_scoring_table_and_switches_to_chinese(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + "rules.html")
+    page.wait_for_selector("html.ready", state="attached")
+
+    # English first (a fresh browser, no remembered choice), with the scoring table of RULES.md.
+    assert page.get_attribute("html", "data-lang") == "en"
+    assert page.locator("h1").inner_text() == "The rules of Gong Zhu"
+    expect(page.locator("#scoring-table")).to_be_visible()
+    rows = page.locator("#scoring-table tbody tr")
+    assert [int(v) for v in rows.evaluate_all("rs => rs.map(r => r.dataset.score)")] == WORKED_SCORES
+    assert rows.nth(0).inner_text().split("\t")[-1].strip() == "−180"
+    # Every house-rule option of gongzhu/options.py and every preset is described.
+    listed = page.locator("#options-table [data-option]").evaluate_all("rs => rs.map(r => r.dataset.option)")
+    assert sorted(listed) == sorted(OPTION_NAMES)
+    presets = page.locator("[data-preset]").evaluate_all("ps => ps.map(p => p.dataset.preset)")
+    assert presets == list(PRESETS)
+    # Links to the game and the keeper; no horizontal scrolling on a phone.
+    assert page.locator("a[href='index.html']").count() >= 1
+    assert page.locator("a[href='keeper.html']").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []
+
+    # Chinese: no English word left in the main content.
+    page.click("#lang-button")
+    assert page.get_attribute("html", "lang") == "zh-Hans"
+    assert page.locator("h1").inner_text() == "拱猪规则"
+    main = visible_text(page, "main")
+    assert "计分示例" in main and "猪" in main
+    english = re.findall(r"[A-Za-z]{2,}", main)
+    assert english == [], english
+    expect(page.locator("#scoring-table")).to_be_visible()
+    assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []
+
+    # Remembered where the whole site keeps the language, and applied on the next visit.
+    settings = json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))
+    assert settings["lang"] == "zh"
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    assert page.get_attribute("html", "data-lang") == "zh"
+    assert re.findall(r"[A-Za-z]{2,}", visible_text(page, "main")) == []
+    page.screenshot(path="test-artifacts/rules-zh-phone.png")
+    # And back.
+    page.click("#lang-button")
+    assert page.locator("h1").inner_text() == "The rules of Gong Zhu"
+    assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["lang"] == "en"
+
+
+def test_rules_page_keeps_the_main_page_settings(page: Page, site_url: str) -> None:
+    """Switching language here changes only "lang" in the main page's settings."""
+    page.goto(site_url + "rules.html")
+    page.evaluate("""localStorage.setItem('gongzhu.settings',
+        JSON.stringify({v: 1, lang: 'en', speed: 'fast', levels: ['hard', 'hard', 'hard', 'hard']}))""")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    page.click("#lang-button")
+    settings = json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))
+    assert settings == {"v": 1, "lang": "zh", "speed": "fast", "levels": ["hard", "hard", "hard", "hard"]}
