@@ -1,0 +1,259 @@
+"""The embeds from a blog's point of view: a host page on ANOTHER origin embeds every mode with the
+<gong-zhu> element (web/embed.js) and with a plain <iframe>, and a reader uses each frame.
+
+The host page is served by a second server (another port, so another origin); the site is the
+usual `site_url`. The page guard fails a test on any request outside those two origins, any
+failed request, console error or uncaught exception (in the host or in a frame).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import FrameLocator, Page
+
+from gongzhu import card_code, card_codes, deal_hands, new_hand
+from tests.e2e.harness import READY_TIMEOUT_MS, PageGuard
+
+SANDBOX = "allow-scripts allow-same-origin"
+SEED = 2026
+# A whole hand of seed 2026 with Q♠ and A♥ exposed (random legal play, seeded).
+MOVES = ("2STS8S9S.9C7C6CJC.AS6SQS9D.QD4DKDAD.TCACQC7D.5C3CKH4H.4CKC8D2H.JD3D2D6D.5S7S9H2C."
+         "TDJH8CQH.JS5H7H3S.KSTH8H4S.5D3HAH6H")
+
+
+def engine_hand(moves: str = MOVES, seed: int = SEED, exposed: tuple[str, ...] = ("QS", "AH")):
+    """The engine's own hand for a move list (the reference the frames must agree with)."""
+    hand = new_hand(hands=[card_codes(h) for h in deal_hands(seed)], exposed=list(exposed))
+    for code in re.findall(r"[2-9TJQKA][SHDC]", moves):
+        hand.play(code)
+    return hand
+
+
+@pytest.fixture
+def host(serve: Callable[..., str], tmp_path: Path, site_url: str, page_guard: PageGuard) -> Callable[[str], str]:
+    """`host(body_html) -> URL` of a page on another origin with web/embed.js loaded and `body_html`."""
+    site = urlsplit(site_url)
+    # The frames talk to the site's origin: that second origin (and only it) is expected.
+    page_guard.allow(r"request to another origin: \w+ " + re.escape(f"{site.scheme}://{site.netloc}/"))
+    base = serve(tmp_path)
+    counter = iter(range(1000))
+
+    def make(body: str) -> str:
+        name = f"host{next(counter)}.html"
+        (tmp_path / name).write_text(
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A blog post</title>"
+            "<link rel='icon' href='data:,'>"
+            f"<script src='{site_url}web/embed.js' async></script></head>"
+            f"<body><h1>My post about Gong Zhu</h1>{body}</body></html>",
+            encoding="utf-8",
+        )
+        return base + name
+
+    return make
+
+
+def frame(page: Page, css: str, ready: str = "html.ready") -> FrameLocator:
+    """The frame of the iframe at `css` (inside a <gong-zhu> too), scrolled into view and ready."""
+    page.locator(css).scroll_into_view_if_needed()
+    inner = page.frame_locator(css)
+    inner.locator(ready).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    return inner
+
+
+def wait_fitted(page: Page, css: str, inner: FrameLocator, default: int) -> float:
+    """Wait until the iframe at `css` has the height of its content (and not its default); return it."""
+    deadline = time.monotonic() + 10
+    while True:
+        outer = page.locator(css).evaluate("f => f.getBoundingClientRect().height")
+        content = inner.locator("#embed").evaluate("m => Math.ceil(m.getBoundingClientRect().bottom + scrollY)")
+        if abs(outer - content) <= 2 and abs(outer - default) > 2:
+            return float(outer)
+        if time.monotonic() > deadline:
+            pytest.fail(f"frame {css} is {outer}px high, its content {content}px")
+        time.sleep(0.1)
+
+
+def plain_iframe(site_url: str, path: str, height: int = 700) -> str:
+    """The plain <iframe> snippet (as embed.html gives it) for `path` (query already escaped)."""
+    return (f"<iframe class='plain' src='{html.escape(site_url + path)}' sandbox='{SANDBOX}' "
+            f"style='width:100%;height:{height}px;border:0' title='Gong Zhu' loading='lazy'></iframe>")
+
+
+def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, site_url: str) -> None:
+    page.goto(host(
+        "<p>The worked example:</p>"
+        "<gong-zhu id='calc' mode='calculator' cards='QS,KH,QH,8H' exposed='AH'></gong-zhu>"
+        "<p>Try it yourself (in Chinese):</p>"
+        + plain_iframe(site_url, "web/embed/calculator.html?lang=zh")
+    ))
+    element_frame = "#calc iframe"
+    assert page.locator(element_frame).get_attribute("sandbox") == SANDBOX
+    calc = frame(page, element_frame)
+    assert calc.locator("[data-testid=score]").text_content() == "-260"
+    lines = calc.locator("[data-testid=lines] li").all_text_contents()
+    assert lines == ["Hearts K♥ Q♥ 8♥: -40 -30 -10 = -80", "A♥ exposed, hearts x2: -80 x 2 = -160",
+                     "Pig Q♠: -100", "Sum: -160 -100 = -260", "Hand score: -260"]
+    # The reader adds the transformer: doubled.
+    calc.locator("[data-card=TC]").click()
+    assert calc.locator("[data-testid=score]").text_content() == "-520"
+    # A preset without exposure: the A♥ no longer doubles.
+    calc.locator("[data-testid=preset]").select_option("beginner")
+    assert calc.locator("[data-testid=score]").text_content() == "-360"
+    wait_fitted(page, element_frame, calc, 620)
+
+    # The plain iframe: the reader taps the same worked example, in Chinese.
+    plain = frame(page, "iframe.plain")
+    assert plain.locator("h1").text_content() == "拱猪计分器"
+    for code in ("QS", "KH", "QH", "8H"):
+        plain.locator(f"[data-card='{code}']").click()
+    assert plain.locator("[data-testid=score]").text_content() == "-180"
+    plain.locator("[data-expose=AH]").click()
+    assert plain.locator("[data-testid=score]").text_content() == "-260"
+    assert plain.locator("[data-testid=lines] li").last.text_content() == "本局得分：-260"
+    assert page.context.cookies() == []
+
+
+def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, site_url: str) -> None:
+    hand = engine_hand()
+    page.goto(host(
+        f"<gong-zhu id='rp' mode='replay' seed='{SEED}' exposed='QS,AH' moves='{MOVES}' "
+        "caption1='2♠ leads, as in every first hand.' caption13='The last trick.'></gong-zhu>"
+        + plain_iframe(site_url, f"web/embed/replay.html?seed={SEED}&exposed=QS,AH&moves={MOVES}"
+                       "&step=card&show=S&check=off&lang=zh", 640)
+    ))
+    css = "#rp iframe"
+    rp = frame(page, css)
+    assert rp.locator("[data-testid=step]").text_content() == "Before the first trick"
+    rp.locator("[data-action=next]").click()
+    assert rp.locator("[data-testid=caption]").text_content() == "2♠ leads, as in every first hand."
+    assert rp.locator("[data-testid=trick] [data-card]").count() == 4
+    # The engine checks the moves in the background (Pyodide); stepping works meanwhile.
+    rp.locator("[data-testid=check][data-state=ok]").wait_for(timeout=READY_TIMEOUT_MS)
+    while rp.locator("[data-action=next]").is_enabled():
+        rp.locator("[data-action=next]").click()
+    assert rp.locator("[data-testid=step]").text_content() == "Trick 13 of 13"
+    assert rp.locator("[data-testid=caption]").text_content() == "The last trick."
+    scores = [rp.locator(f"[data-seat='{s}'] [data-testid=hand-score]").text_content() for s in range(4)]
+    assert scores == [f"+{v}" if v > 0 else str(v) for v in hand.hand_scores()]
+    wait_fitted(page, css, rp, 560)
+
+    # The plain iframe steps card by card, South's hand only, in Chinese.
+    plain = frame(page, "iframe.plain")
+    for _ in range(5):
+        plain.locator("[data-action=next]").click()
+    assert plain.locator("[data-testid=step]").text_content() == "第2墩，第1张"
+    assert plain.locator("[data-seat='0'] .hand [data-card]").count() == 12
+    assert plain.locator("[data-seat='1'] .hand [data-card]").count() == 0
+    plain.locator("[data-action=end]").click()
+    assert plain.locator("[data-seat='1'] [data-testid=hand-score]").text_content() == str(hand.hand_scores()[1])
+
+
+def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
+    # West discards K♥ on the 2♠ lead while holding spades: the engine refuses it.
+    page.goto(host("<gong-zhu id='bad' mode='replay' seed='7' moves='2SKH'></gong-zhu>"))
+    rp = frame(page, "#bad iframe")
+    check = rp.locator("[data-testid=check][data-state=illegal]")
+    check.wait_for(timeout=READY_TIMEOUT_MS)
+    assert "Move 2 (West plays K♥): You must follow suit" in (check.text_content() or "")
+    rp.locator("[data-action=end]").click()
+    assert rp.locator("[data-testid=trick] [data-card]").count() == 1
+
+
+def test_puzzle_is_solved_by_the_reader(page: Page, host, site_url: str) -> None:
+    played = re.findall(r"[2-9TJQKA][SHDC]", MOVES)
+    position = played[:33]  # trick 9, first card
+    hand = engine_hand(".".join(position))
+    legal = hand.legal_moves()
+    answer = legal[-1]
+    page.goto(host(
+        f"<gong-zhu id='pz' mode='puzzle' seed='{SEED}' exposed='QS,AH' moves='{''.join(position)}' "
+        f"answer='{answer}' explain='Keep the low cards for later.'></gong-zhu>"
+    ))
+    css = "#pz iframe"
+    pz = frame(page, css)
+    seat_name = ["South", "East", "North", "West"][hand.to_play]
+    assert pz.locator("[data-testid=question]").text_content() == f"You are {seat_name}, trick 9: what do you play?"
+    pz.locator("html.engine-ready").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    illegal = [card_code(c) for c in range(52) if hand.held[hand.to_play] >> c & 1 and card_code(c) not in legal]
+    if illegal:
+        pz.locator(f".choices [data-card='{illegal[0]}']").click(force=True)  # dimmed, but it says why
+        assert "must follow suit" in (pz.locator("[data-testid=status]").text_content() or "")
+    pz.locator(f".choices button[data-card='{answer}']").click()
+    pz.locator("html.solved").wait_for(state="attached", timeout=60_000)
+    assert pz.locator("[data-testid=verdict]").get_attribute("data-state") == "right"
+    assert pz.locator("[data-testid=explain]").text_content() == "Keep the low cards for later."
+    outcome = pz.locator("[data-testid=outcome] li[data-scores]")
+    assert outcome.count() == 1
+    assert len(outcome.get_attribute("data-scores").split(",")) == 4  # type: ignore[union-attr]
+    wait_fitted(page, css, pz, 640)
+
+
+def test_puzzle_without_an_answer_asks_the_strongest_bot(page: Page, host, site_url: str) -> None:
+    position = "".join(re.findall(r"[2-9TJQKA][SHDC]", MOVES)[:20])
+    page.goto(host(plain_iframe(site_url, f"web/embed/puzzle.html?seed={SEED}&exposed=QS,AH&moves={position}"
+                                          "&show=all&lang=zh", 760)))
+    pz = frame(page, "iframe.plain", "html.engine-ready")
+    assert "你是" in (pz.locator("[data-testid=question]").text_content() or "")
+    pz.locator(".choices button[aria-disabled=false]").first.click()
+    pz.locator("html.solved").wait_for(state="attached", timeout=60_000)
+    assert pz.locator("[data-testid=verdict]").get_attribute("data-state") in ("right", "wrong")
+    assert pz.locator("[data-testid=outcome] li[data-scores]").count() >= 1
+
+
+def test_game_mode_frames_the_game_page(page: Page, host, site_url: str) -> None:
+    page.goto(host(
+        "<gong-zhu id='game' mode='game' seed='5' rules='fast'></gong-zhu>"
+        + plain_iframe(site_url, "web/embed/game.html?seed=5", 640)
+    ))
+    outer = frame(page, "#game iframe")
+    inner = outer.locator("iframe.game-frame")
+    src = inner.get_attribute("src") or ""
+    assert "index.html?embed=1" in src and "seed=5" in src and "rules=fast" in src
+    outer.frame_locator("iframe.game-frame").locator("html.ready").wait_for(state="attached",
+                                                                              timeout=READY_TIMEOUT_MS)
+    plain = page.frame_locator("iframe.plain")
+    assert "seed=5" in (plain.locator("iframe.game-frame").get_attribute("src") or "")
+
+
+HOSTILE = "<img src=x onerror=parent.__pwned=1><script>parent.__pwned=1</script>"
+
+
+def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str) -> None:
+    esc = html.escape(HOSTILE, quote=True)
+    page.goto(host(
+        f"<gong-zhu id='cap' mode='replay' seed='7' check='off' caption0='{esc}' title='{esc}'"
+        f" names='{esc},B,C,D'></gong-zhu>"
+        "<gong-zhu id='neg' mode='replay' seed='-1'></gong-zhu>"
+        "<gong-zhu id='big' mode='puzzle' seed='1e99'></gong-zhu>"
+        f"<gong-zhu id='cards' mode='calculator' cards='QS,{esc}'></gong-zhu>"
+        "<gong-zhu id='moves' mode='replay' seed='7' moves='2S,ZZ'></gong-zhu>"
+        "<gong-zhu id='mode' mode='nonsense'></gong-zhu>"
+        + plain_iframe(site_url, "web/embed/replay.html?hands=AKQ.T98.J4.532&moves=2S", 200)
+    ))
+    cap = frame(page, "#cap iframe")
+    assert cap.locator("[data-testid=caption]").text_content() == HOSTILE
+    assert cap.locator("h1").text_content() == HOSTILE
+    assert cap.locator("[data-seat='0'] .seat-name").text_content() == HOSTILE[:24]
+    assert cap.locator("#embed img[src=x], #embed script").count() == 0
+    expected = {
+        "#neg iframe": "seed must be a whole number from 0 to 18446744073709551615, not '-1'",
+        "#big iframe": "seed must be a whole number from 0 to 18446744073709551615, not '1e99'",
+        "#cards iframe": "cards: '<img' is not a card",
+        "#moves iframe": "move 2: 'ZZ' is not a card",
+        "iframe.plain": "hands lists 3 or 4 hands",
+    }
+    for css, message in expected.items():
+        error = frame(page, css).locator("[data-testid=error]")
+        assert message in (error.text_content() or ""), css
+        assert error.get_attribute("role") == "alert"
+    assert "unknown mode" in (page.locator("#mode [role=alert]").text_content() or "")
+    assert page.evaluate("window.__pwned") is None
+    assert cap.locator("html").evaluate("() => window.__pwned === undefined")
+    assert page.context.cookies() == []

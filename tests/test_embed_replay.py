@@ -1,0 +1,196 @@
+"""The embeds' pure logic: gongzhu.replay (the URL notation, trick-by-trick states; MicroPython too)
+and gongzhu.puzzle (the worker side: legality check, solve, play-out)."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import gongzhu.puzzle
+import gongzhu.replay
+from gongzhu import card_codes, deal_hands, new_hand
+from gongzhu.options import RuleSet
+from gongzhu.replay import (
+    ParamError,
+    Replay,
+    format_hands,
+    format_moves,
+    hands_from_seed,
+    parse_cards_param,
+    parse_hand,
+    parse_hands,
+    parse_moves,
+    parse_seat,
+    parse_seed,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+MICROPYTHON = ROOT / "web" / "runtime" / "micropython" / "micropython.mjs"
+
+
+def test_doctests() -> None:
+    for module in (gongzhu.replay, gongzhu.puzzle):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+def _random_hand(seed: int, exposed: list[str] | None = None, preset: str = "classic"):
+    hand = new_hand(hands=[card_codes(h) for h in deal_hands(seed)], exposed=exposed or [], rules=preset)
+    rng = random.Random(seed)
+    while hand.phase == "play":
+        hand.play(rng.choice(hand.legal_moves()))
+    return hand
+
+
+@pytest.mark.parametrize("preset", ["classic", "round-points"])
+def test_replay_agrees_with_the_engine_on_winners_and_scores(preset: str) -> None:
+    rules = RuleSet(preset=preset)
+    for seed in range(60):
+        exposed = [c for c in ("AH", "QS", "JD", "TC") if (seed >> "AH QS JD TC".split().index(c)) & 1]
+        hand = _random_hand(seed, exposed, preset)
+        moves = [c for _, c in hand.played]
+        replay = Replay(hands_from_seed(seed), moves, None, parse_cards_param(",".join(exposed)), rules,
+                        rules.first_lead)
+        assert replay.winners == [t["winner"] for t in hand.tricks]
+        assert replay.seats == [s for s, _ in hand.played]
+        end = replay.state(52)
+        assert end["done"] and end["to_play"] is None
+        assert end["scores"] == hand.hand_scores()
+        middle = replay.state(22)  # trick 6, two cards in
+        assert middle["trick_number"] == 6 and len(middle["trick"]) == 2 and middle["winner"] is None
+        assert sum(bin(m).count("1") for m in middle["held"]) == 52 - 22
+
+
+def test_states_step_through_a_trick() -> None:
+    hand = _random_hand(7)
+    replay = Replay(hands_from_seed(7), [c for _, c in hand.played])
+    start = replay.state(0)
+    assert start["trick_number"] == 0 and start["trick"] == [] and start["to_play"] == replay.leader
+    four = replay.state(4)
+    assert four["trick_number"] == 1 and len(four["trick"]) == 4 and four["winner"] == replay.winners[0]
+    assert four["to_play"] == replay.winners[0]
+    assert replay.state(999) == replay.state(52) and replay.state(-5) == start
+
+
+def test_moves_and_hands_round_trip() -> None:
+    for seed in (0, 1, 7, 2**64 - 1):
+        hands = hands_from_seed(seed)
+        assert parse_hands(format_hands(hands)) == hands
+        three = "-".join(format_hands(hands).split("-")[:3])
+        assert parse_hands(three) == hands
+    hand = _random_hand(3)
+    moves = [c for _, c in hand.played]
+    text = format_moves(moves)
+    assert text.count(".") == 12 and parse_moves(text) == moves
+    assert parse_moves(text.replace(".", "")) == moves
+    assert parse_moves("10h,q♠ 2S") == parse_moves("THQS2S")
+    assert card_codes(parse_hand("AKQ.10 9.2.")) == ["QS", "KS", "AS", "9H", "TH", "2D"]
+
+
+@pytest.mark.parametrize(
+    ("call", "text", "message"),
+    [
+        (parse_seed, "-1", "seed must be a whole number"),
+        (parse_seed, "1e99", "seed must be a whole number"),
+        (parse_seed, str(2**64), "seed must be a whole number"),
+        (parse_seed, "<script>", "seed must be a whole number"),
+        (parse_seat, "X", "a seat is S, E, N or W"),
+        (parse_moves, "2SZZ", "move 2: 'ZZ' is not a card"),
+        (parse_cards_param, "QS,<b>", "cards: '<b>' is not a card"),
+        (parse_cards_param, "QS,QS", "listed twice"),
+        (parse_hands, "AKQ.T98.J4.532", "hands lists 3 or 4 hands"),
+        (parse_hands, "AKQ.T98.J4.53X-A.A.A.A-2.2.2.2", "'X' is not a rank"),
+        (parse_hands, "AKQ.T98.J4.532-A.A.A.A-2.2.2.2", "hand 1 (S) has 11 cards"),
+    ],
+)
+def test_bad_parameters_are_refused_with_a_readable_message(call, text, message) -> None:
+    with pytest.raises(ParamError, match=re.escape(message)):
+        call(text)
+
+
+def test_a_card_played_out_of_turn_or_twice_is_refused() -> None:
+    hands = hands_from_seed(7)
+    with pytest.raises(ParamError, match="move 2: W plays next but 3♠ was dealt to S"):
+        Replay(hands, parse_moves("2S3S"))
+    with pytest.raises(ParamError, match="only A♥, Q♠, J♦ and 10♣ may be exposed"):
+        Replay(hands, [], exposed=1)
+    assert parse_seed("18446744073709551615") == 2**64 - 1 and parse_seat("west") == 3
+
+
+def _spec(seed: int, exposed: list[str] | None = None) -> dict:
+    return {"hands": [card_codes(h) for h in deal_hands(seed)], "leader": None, "exposed": exposed or [],
+            "rules": "classic"}
+
+
+def test_puzzle_check_finds_the_first_illegal_move() -> None:
+    hand = _random_hand(11)
+    moves = [c for _, c in hand.played]
+    codes = [gongzhu.card_code(c) for c in moves]
+    result = gongzhu.puzzle.check(_spec(11), codes)
+    assert result == {"legal": 52, "error": None, "scores": hand.hand_scores()}
+    bad = gongzhu.puzzle.check(_spec(7), ["2S", "KH"])
+    assert bad["legal"] == 1 and "Move 2 (West plays K♥): You must follow suit" in bad["error"]
+
+
+def test_puzzle_solve_and_play_out() -> None:
+    hand = _random_hand(5)
+    codes = [gongzhu.card_code(c) for _, c in hand.played][:33]
+    solved = gongzhu.puzzle.solve(_spec(5), codes, seed=1)
+    assert solved["best"] in solved["legal"]
+    assert set(solved["legal"]).isdisjoint(solved["illegal"])
+    out = gongzhu.puzzle.play_out(_spec(5), codes, solved["best"], seed=1)
+    assert out["card"] == solved["best"] and len(out["moves"]) == 52 - 33
+    assert len(out["scores"]) == 4
+    with pytest.raises(ValueError):
+        gongzhu.puzzle.solve(_spec(5), [gongzhu.card_code(c) for _, c in hand.played])  # the hand is over
+
+
+MP_CODE = """
+import sys
+sys.path.insert(0, "/")
+from gongzhu.replay import Replay, hands_from_seed, parse_moves, format_hands, parse_hands, parse_seed, ParamError
+from gongzhu.options import RuleSet
+moves = parse_moves(%(moves)s)
+r = Replay(hands_from_seed(%(seed)d), moves, None, 1 << 25, RuleSet(), "2S")
+assert r.state(52)["scores"] == %(scores)s, r.state(52)["scores"]
+assert r.winners == %(winners)s
+assert parse_hands(format_hands(hands_from_seed(3))) == hands_from_seed(3)
+for bad in ("-1", "1e99"):
+    try:
+        parse_seed(bad)
+        raise AssertionError(bad)
+    except ParamError as e:
+        assert "seed must be" in str(e)
+print("MICROPYTHON-OK", sys.implementation.name)
+"""
+
+
+@pytest.mark.skipif(not MICROPYTHON.exists() or shutil.which("node") is None,
+                    reason="web/runtime (make runtime) or node is missing")
+def test_replay_runs_under_micropython() -> None:
+    hand = _random_hand(9, ["AH"])
+    code = MP_CODE % {"moves": json.dumps(format_moves([c for _, c in hand.played])), "seed": 9,
+                      "scores": hand.hand_scores(), "winners": [t["winner"] for t in hand.tricks]}
+    files = ["__init__.py", "cards.py", "deal.py", "options.py", "scoring.py", "replay.py"]
+    runner = f"""
+import {{ loadMicroPython }} from {json.dumps(MICROPYTHON.as_uri())};
+import fs from "node:fs";
+let out = "";
+const mp = await loadMicroPython({{ stdout: (t) => {{ out += t + "\\n"; }}, stderr: (t) => {{ out += t + "\\n"; }} }});
+mp.FS.mkdir("/gongzhu");
+const pkg = {json.dumps(str(ROOT / "gongzhu"))};
+for (const f of {json.dumps(files)}) mp.FS.writeFile("/gongzhu/" + f, fs.readFileSync(pkg + "/" + f));
+try {{ mp.runPython({json.dumps(code)}); }} catch (e) {{ console.log(out); console.error(String(e)); process.exit(1); }}
+console.log(out);
+"""
+    r = subprocess.run(["node", "--input-type=module", "-e", runner], capture_output=True, text=True, timeout=120,
+                       check=False)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "MICROPYTHON-OK micropython" in r.stdout

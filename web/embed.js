@@ -1,0 +1,116 @@
+/*
+ * <gong-zhu>: embed a live piece of Gong Zhu (拱猪) in any page with one snippet.
+ *
+ *   <script src="https://SITE/web/embed.js" async></script>
+ *   <gong-zhu mode="calculator" cards="QS,KH,QH,8H" exposed="AH"></gong-zhu>
+ *
+ * Modes: calculator, replay, puzzle, game. Every other attribute is passed to the embed page as a
+ * URL parameter (seed, hands, moves, cards, exposed, rules, lang, caption1, …; see embed.html),
+ * as text: the frame never treats it as HTML.
+ *
+ * The element inserts a sandboxed <iframe> pointing at the site this script was loaded from
+ * (derived from the script's own src), inside a shadow root so the host page's CSS cannot
+ * reach it and ours cannot leak out. The frame reports its content height by postMessage
+ * (web/embed/frame.js); this script accepts a message only when it comes from the site's origin
+ * and from one of its own frames, and only ever sets that frame's height. It makes no other
+ * request, reads nothing from the host page and sets no cookies.
+ */
+(function () {
+  "use strict";
+  if (window.customElements && window.customElements.get("gong-zhu")) return;
+
+  var script = document.currentScript;
+  if (!script) {
+    var all = document.querySelectorAll("script[src]");
+    for (var i = all.length - 1; i >= 0; i--) {
+      if (/(^|\/)embed\.js(\?|#|$)/.test(all[i].getAttribute("src"))) { script = all[i]; break; }
+    }
+  }
+  // The site root is the folder above web/embed.js.
+  var SITE = new URL("../", script ? script.src : location.href);
+  var ORIGIN = SITE.origin;
+
+  var MODES = {
+    calculator: { path: "web/embed/calculator.html", height: 620 },
+    replay: { path: "web/embed/replay.html", height: 560 },
+    puzzle: { path: "web/embed/puzzle.html", height: 640 },
+    game: { path: "web/embed/game.html", height: 640 }
+  };
+  // Attributes that style or identify the element on the host page, not parameters.
+  var NOT_PARAMS = { mode: 1, class: 1, style: 1, id: 1, width: 1, height: 1, hidden: 1, slot: 1, tabindex: 1 };
+  var PARAM_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
+  // The sandbox the frame needs: scripts (PyScript), and its own origin (module scripts, the
+  // WebAssembly runtime and the engine worker are loaded from the site). Nothing else: no
+  // top navigation, no popups, no forms.
+  var SANDBOX = "allow-scripts allow-same-origin";
+
+  var frames = {};
+  var counter = 0;
+
+  function frameUrl(element) {
+    var mode = (element.getAttribute("mode") || "calculator").toLowerCase();
+    var spec = MODES[mode];
+    if (!spec) return { error: "Gong Zhu: unknown mode \u201c" + mode.slice(0, 40) + "\u201d (use calculator, replay, puzzle or game)." };
+    var url = new URL(spec.path, SITE);
+    for (var i = 0; i < element.attributes.length; i++) {
+      var attr = element.attributes[i];
+      var name = attr.name.toLowerCase();
+      if (NOT_PARAMS[name] || name.indexOf("aria-") === 0 || name.indexOf("data-") === 0) continue;
+      if (PARAM_NAME.test(name)) url.searchParams.set(name, attr.value);
+    }
+    return { url: url.href, height: spec.height, mode: mode };
+  }
+
+  class GongZhu extends HTMLElement {}
+
+  GongZhu.prototype.connectedCallback = function () {
+    if (this._frame || this._root) return;
+    var root = this.attachShadow ? this.attachShadow({ mode: "open" }) : this;
+    var style = document.createElement("style");
+    style.textContent = ":host{display:block;max-width:100%}iframe{display:block;width:100%;border:0;" +
+      "border-radius:8px;background:transparent;transition:height .15s}";
+    root.appendChild(style);
+    this._root = root;
+    var target = frameUrl(this);
+    if (target.error) {
+      var note = document.createElement("p");
+      note.setAttribute("role", "alert");
+      note.textContent = target.error;
+      root.appendChild(note);
+      return;
+    }
+    var frame = document.createElement("iframe");
+    var id = "gz" + (++counter);
+    frame.setAttribute("sandbox", SANDBOX);
+    frame.setAttribute("loading", "lazy");
+    frame.setAttribute("referrerpolicy", "no-referrer");
+    frame.setAttribute("title", this.getAttribute("title") || "Gong Zhu " + target.mode);
+    var height = parseInt(this.getAttribute("height"), 10);
+    frame.style.height = (height > 0 ? Math.min(height, 4000) : target.height) + "px";
+    frame.src = target.url;
+    frame.addEventListener("load", function () {
+      frame.contentWindow.postMessage({ type: "gongzhu:hello", id: id }, ORIGIN);
+    });
+    frames[id] = frame;
+    this._frame = frame;
+    this._id = id;
+    root.appendChild(frame);
+  };
+
+  GongZhu.prototype.disconnectedCallback = function () {
+    if (this._id) delete frames[this._id];
+  };
+
+  window.addEventListener("message", function (event) {
+    if (event.origin !== ORIGIN) return;
+    var data = event.data;
+    if (!data || typeof data !== "object" || data.type !== "gongzhu:size") return;
+    var frame = frames[data.id];
+    if (!frame || frame.contentWindow !== event.source) return;
+    var h = Number(data.height);
+    if (!isFinite(h)) return;
+    frame.style.height = Math.max(60, Math.min(Math.round(h), 4000)) + "px";
+  });
+
+  if (window.customElements) window.customElements.define("gong-zhu", GongZhu);
+})();

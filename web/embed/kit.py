@@ -1,0 +1,264 @@
+"""The embeds' shared main-thread kit (MicroPython): URL parameters, en/zh strings, text-only DOM building.
+
+Every embed page (calculator, replay, puzzle, game) reads its parameters with `params()`,
+builds its DOM with `el()` — which only ever sets `textContent` and attributes, so whatever a
+URL or an author supplies (captions, names, card lists) is shown as text, never parsed as
+HTML — and reports a bad parameter with `show_error()`, a readable message inside the frame.
+`web/embed/frame.js` (plain JS, loaded first) sizes the frame for the host page.
+"""
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from gongzhu.cards import card_name, card_symbol, parse_card
+from gongzhu.options import PRESET_DOCS, PRESETS
+from gongzhu.replay import ParamError
+
+LANGS = ("en", "zh")
+PRESET_ORDER = ("classic", "beginner", "fast", "round-points")
+
+
+def preset_names():
+    """The presets in display order (MicroPython dicts do not keep insertion order)."""
+    return [n for n in PRESET_ORDER if n in PRESETS] + sorted([n for n in PRESETS if n not in PRESET_ORDER])
+
+STRINGS = {
+    "calculator": ("Gong Zhu scoring calculator", "拱猪计分器"),
+    "replay": ("Gong Zhu replay", "拱猪牌局回放"),
+    "puzzle": ("Gong Zhu puzzle", "拱猪残局题"),
+    "game": ("Gong Zhu", "拱猪"),
+    "captured": ("Captured", "吃进的牌"),
+    "specials": ("Pig, sheep and transformer", "猪、羊、变压器"),
+    "hearts": ("Hearts", "红心"),
+    "exposed": ("Exposed (亮牌)", "亮牌"),
+    "exposed_card": ("{card} exposed", "{card}已亮"),
+    "exposed_word": ("exposed", "已亮"),
+    "preset": ("House rules", "规则"),
+    "score": ("Hand score:", "本局得分："),
+    "clear": ("Clear", "清空"),
+    "tap_cards": ("Tap the cards the player captured.", "点选该玩家吃进的牌。"),
+    "seat_0": ("South", "南"),
+    "seat_1": ("East", "东"),
+    "seat_2": ("North", "北"),
+    "seat_3": ("West", "西"),
+    "start": ("Start", "开始"),
+    "prev": ("Previous", "上一步"),
+    "next": ("Next", "下一步"),
+    "play": ("Play", "播放"),
+    "pause": ("Pause", "暂停"),
+    "end": ("End", "结束"),
+    "step_start": ("Before the first trick", "第一墩之前"),
+    "step_trick": ("Trick {n} of 13", "第{n}墩（共13墩）"),
+    "step_card": ("Trick {n} of 13, card {c}", "第{n}墩，第{c}张"),
+    "wins": ("{seat} wins the trick", "{seat}赢得这一墩"),
+    "leads": ("{seat} leads", "{seat}先出"),
+    "to_play": ("{seat} to play", "轮到{seat}出牌"),
+    "hand_over": ("Hand over", "本局结束"),
+    "checking": ("Checking the moves with the engine…", "正在用引擎核对出牌…"),
+    "checked": ("Every move checked by the engine.", "所有出牌均已经引擎核对。"),
+    "check_failed": ("The replay stops before an illegal move. {message}", "回放在一步违规出牌前停止。{message}"),
+    "engine_missing": ("The engine could not check the moves: {message}", "引擎无法核对出牌：{message}"),
+    "cards_left": ("{n} cards", "{n}张"),
+    "card_left": ("1 card", "1张"),
+    "question": ("You are {seat}, trick {n}: what do you play?", "你是{seat}家，第{n}墩：出哪张牌？"),
+    "pick": ("Pick a card.", "请选一张牌。"),
+    "thinking": ("The engine is getting ready…", "引擎准备中…"),
+    "right": ("Right! {card} is the answer.", "答对了！答案是{card}。"),
+    "wrong": ("Not quite: the answer is {card}.", "不对：答案是{card}。"),
+    "answer_of_bot": ("(the {bot} bot's choice)", "（{bot}机器人的选择）"),
+    "outcome": ("Played out by bots from here:", "由机器人打完本局："),
+    "outcome_line": ("After {card}: {scores}", "出{card}后：{scores}"),
+    "your_seat_hand": ("{seat}'s hand", "{seat}家的手牌"),
+    "try_again": ("Try again", "再试一次"),
+    "bad_params": ("This embed cannot show that: {message}", "无法显示：{message}"),
+    "engine_failed": ("The game engine failed to start: {message}", "游戏引擎启动失败：{message}"),
+    "loading": ("Loading…", "加载中…"),
+    "open_game": ("Loading the game…", "正在加载游戏…"),
+}
+
+
+def t(key, lang="en", **values):
+    """The string `key` in `lang` ("en" or "zh"), with `{placeholders}` filled."""
+    pair = STRINGS[key]
+    text = pair[1] if lang == "zh" else pair[0]
+    return text.format(**values) if values else text
+
+
+def seat_name(seat, lang):
+    """A seat's compass name: South, East, North, West (南 东 北 西)."""
+    return t("seat_%d" % seat, lang)
+
+
+# --- URL parameters ------------------------------------------------------------------------
+
+
+def _decode(text):
+    try:
+        return str(window.decodeURIComponent(text.replace("+", " ")))
+    except Exception:  # a malformed %-escape: keep the raw text, it is only ever shown as text
+        return text
+
+
+def params():
+    """The page's query parameters as a dict of str (names lower-cased; the last value wins)."""
+    search = str(window.location.search or "")
+    out = {}
+    for pair in search.lstrip("?").split("&"):
+        if not pair:
+            continue
+        if "=" in pair:
+            name, value = pair.split("=", 1)
+        else:
+            name, value = pair, ""
+        out[_decode(name).strip().lower()] = _decode(value)
+    return out
+
+
+def lang_of(query):
+    """The language asked for (`lang=zh`), "en" by default or for anything unknown."""
+    lang = query.get("lang", "en").strip().lower()
+    if lang.startswith("zh"):
+        return "zh"
+    return "en"
+
+
+def preset_of(query):
+    """The house-rule preset named by `rules=` (default "classic"); ParamError if unknown."""
+    name = query.get("rules", "classic").strip().lower() or "classic"
+    if name not in PRESETS:
+        raise ParamError("rules must be one of %s, not %r" % (", ".join(preset_names()), name[:40]))
+    return name
+
+
+def preset_doc(name, lang):
+    """The one-line description of a preset in `lang`."""
+    en, zh = PRESET_DOCS.get(name, ("", ""))
+    return zh if lang == "zh" else en
+
+
+def text_param(query, name, limit=300):
+    """A free-text parameter (a caption, a name), trimmed and clipped; shown only as text."""
+    value = query.get(name, "").strip()
+    if len(value) > limit:
+        value = value[:limit] + "…"
+    return value
+
+
+# --- DOM -----------------------------------------------------------------------------------
+
+_PROXIES = []
+
+
+def el(tag, cls=None, text=None, attrs=None, children=None):
+    """A new element: class, text (as textContent, never HTML), attributes and children."""
+    node = document.createElement(tag)
+    if cls:
+        node.className = cls
+    if text is not None:
+        node.textContent = str(text)
+    if attrs:
+        for name in attrs:
+            node.setAttribute(name, str(attrs[name]))
+    if children:
+        for child in children:
+            if child is not None:
+                node.appendChild(child)
+    return node
+
+
+def on(node, event, handler):
+    """Call `handler(event)` on `event`; the proxy is kept alive for the page's lifetime."""
+    proxy = create_proxy(handler)
+    _PROXIES.append(proxy)
+    node.addEventListener(event, proxy)
+    return node
+
+
+def clear(node):
+    """Remove every child of `node`."""
+    while node.firstChild:
+        node.removeChild(node.firstChild)
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def card_face(code, lang, cls="card", extra=None):
+    """A card picture (`data-card`, an accessible name) built from the card art in web/cards/."""
+    c = parse_card(code)
+    label = card_name(c, lang)
+    if extra:
+        label = label + ", " + extra
+    node = el("span", cls, None, {"data-card": code, "role": "img", "aria-label": label, "title": card_symbol(c)})
+    node.appendChild(el("img", None, None, {"src": "../cards/%s.svg" % code, "alt": "", "draggable": "false"}))
+    return node
+
+
+def card_back(cls="card back"):
+    """A face-down card."""
+    node = el("span", cls, None, {"aria-hidden": "true"})
+    node.appendChild(el("img", None, None, {"src": "../cards/back.svg", "alt": "", "draggable": "false"}))
+    return node
+
+
+def show_error(message, lang="en"):
+    """Replace the embed's content with a readable message (role=alert) and mark the page ready."""
+    root = by_id("embed")
+    clear(root)
+    root.appendChild(el("p", "embed-error", t("bad_params", lang, message=str(message)),
+                        {"role": "alert", "data-testid": "error"}))
+    mark_ready()
+
+
+def set_title(text):
+    """The heading of the embed (author text is only ever text)."""
+    node = by_id("embed-title")
+    if node is not None:
+        node.textContent = text
+    document.title = text
+
+
+def set_lang(lang):
+    document.documentElement.lang = "zh-Hans" if lang == "zh" else "en"
+
+
+def mark_ready():
+    """Tell tests and frame.js that the embed is interactive (`<html class="ready">`)."""
+    document.documentElement.classList.add("ready")
+    window.performance.mark("gongzhu-interactive")
+
+
+def signed(n):
+    """+200, -80, 0."""
+    return "+%d" % n if n > 0 else "%d" % n
+
+
+def translate(lang):
+    """Put the `lang` text into every static element marked `data-t="key"`."""
+    nodes = document.querySelectorAll("[data-t]")
+    for i in range(nodes.length):
+        node = nodes.item(i)
+        node.textContent = t(node.getAttribute("data-t"), lang)
+
+
+def done_loading():
+    """Hide the static "Loading…" line."""
+    node = by_id("embed-loading")
+    if node is not None:
+        node.hidden = True
+
+
+async def engine():
+    """Start the Pyodide engine worker (web/worker.py) on first use and return its `Engine` client.
+
+    The worker's <script> tag is added only now, after the page is interactive, so the
+    MicroPython part never waits for Pyodide (and the calculator never loads it).
+    """
+    if by_id("engine-worker") is None:
+        script = el("script", None, None, {"type": "py", "worker": "", "name": "engine", "id": "engine-worker",
+                                           "src": "../worker.py", "config": "../../pyscript.toml"})
+        document.body.appendChild(script)
+    from ui.engine import Engine
+
+    return await Engine.connect()

@@ -1,0 +1,181 @@
+"""The puzzle embed (MicroPython): a position from a deal; the reader picks a card, the engine judges.
+
+The position (the deal after `moves`) is drawn at once. The Pyodide worker then answers which
+cards are legal (and why the others are not: the engine's own reasons), the strongest bot's
+choice (used when the author gave no `answer=`), and, once the reader has picked, how the hand
+ends when bots play it out from there (gongzhu.puzzle.play_out), for the pick and the answer.
+"""
+
+import asyncio
+
+import kit
+from table import Table, face_up_seats, read_deal, seat_names
+
+from gongzhu.cards import card_code, card_symbol, cards_of, parse_card, sort_for_display
+from gongzhu.replay import ParamError, parse_cards_param, parse_seat
+
+try:
+    from ui.i18n import reason as translate_reason
+except Exception:  # the game page's strings are optional here: English reasons then
+    def translate_reason(text, lang):
+        return text
+
+
+def read_puzzle(query):
+    """The deal, the position's seat and the author's answers (bitmask, maybe 0); ParamError if wrong."""
+    replay, spec, seed = read_deal(query)
+    k = len(replay.moves)
+    if k >= 52:
+        raise ParamError("the hand is over after these moves: nothing is left to decide")
+    state = replay.state(k)
+    seat = state["to_play"]
+    if query.get("seat", "").strip():
+        asked = parse_seat(query["seat"])
+        if asked != seat:
+            raise ParamError("after these moves %s plays, not %s" % (kit.seat_name(seat, "en"),
+                                                                   kit.seat_name(asked, "en")))
+    answers = parse_cards_param(query.get("answer", ""), "answer")
+    if answers & ~state["held"][seat]:
+        c = cards_of(answers & ~state["held"][seat])[0]
+        raise ParamError("answer: %s does not hold %s" % (kit.seat_name(seat, "en"), card_symbol(c)))
+    return replay, spec, seed, seat, answers
+
+
+def main():
+    query = kit.params()
+    lang = kit.lang_of(query)
+    kit.set_lang(lang)
+    kit.translate(lang)
+    kit.set_title(kit.text_param(query, "title") or kit.t("puzzle", lang))
+    try:
+        replay, spec, seed, seat, answers = read_puzzle(query)
+        face_up = face_up_seats(query, None)
+    except ParamError as exc:
+        kit.show_error(exc, lang)
+        return
+    if face_up is None:
+        face_up = [seat]
+    names = seat_names(query, lang)
+    k = len(replay.moves)
+    state = replay.state(k)
+    root = kit.by_id("embed")
+    question = kit.text_param(query, "question") or kit.t("question", lang, seat=names[seat], n=k // 4 + 1)
+    root.appendChild(kit.el("p", "question", question, {"data-testid": "question"}))
+    table = Table(root, lang, names)
+    table.render(replay, state, face_up)
+    choices = kit.el("div", "choices", None, {"role": "group", "aria-label": kit.t("your_seat_hand", lang,
+                                                                                      seat=names[seat])})
+    buttons = {}
+    for c in sort_for_display(cards_of(state["held"][seat])):
+        code = card_code(c)
+        button = kit.el("button", None, None, {"type": "button", "data-card": code, "aria-disabled": "true"})
+        face = kit.card_face(code, lang)
+        face.removeAttribute("data-card")  # the button carries the hook
+        button.appendChild(face)
+        buttons[code] = button
+        choices.appendChild(button)
+    root.appendChild(choices)
+    status = kit.el("p", "check", kit.t("thinking", lang), {"role": "status", "data-testid": "status"})
+    root.appendChild(status)
+    verdict = kit.el("p", "verdict", "", {"data-testid": "verdict", "aria-live": "polite"})
+    root.appendChild(verdict)
+    outcome = kit.el("ul", "outcome", None, {"data-testid": "outcome"})
+    root.appendChild(outcome)
+    explain = kit.el("p", "explain", "", {"data-testid": "explain"})
+    root.appendChild(explain)
+    again = kit.el("button", "small", kit.t("try_again", lang), {"type": "button", "data-action": "again"})
+    again.hidden = True
+    root.appendChild(again)
+    game = {"engine": None, "legal": [], "illegal": {}, "answers": [], "bot": None, "busy": False}
+    moves = [card_code(c) for c in replay.moves]
+
+    def scores_text(scores):
+        return ", ".join(["%s %s" % (names[s], kit.signed(scores[s])) for s in range(4)])
+
+    async def judge(code):
+        game["busy"] = True
+        for b in buttons:
+            buttons[b].classList.toggle("chosen", b == code)
+        right = code in game["answers"]
+        answer = game["answers"][0]
+        if right:
+            verdict.textContent = kit.t("right", lang, card=card_symbol(parse_card(code)))
+        else:
+            text = kit.t("wrong", lang, card=" / ".join([card_symbol(parse_card(a)) for a in game["answers"]]))
+            if game["bot"]:
+                text += " " + kit.t("answer_of_bot", lang, bot=game["bot"])
+            verdict.textContent = text
+        verdict.className = "verdict " + ("good" if right else "bad")
+        verdict.setAttribute("data-state", "right" if right else "wrong")
+        explain.textContent = kit.text_param(query, "explain", 600)
+        kit.clear(outcome)
+        outcome.appendChild(kit.el("li", "outcome-head", kit.t("outcome", lang)))
+        picks = [code] if right else [code, answer]
+        for card in picks:
+            try:
+                result = await game["engine"].call("embed_play_out", spec, moves, card, seed)
+            except Exception as exc:
+                outcome.appendChild(kit.el("li", None, str(exc)))
+                continue
+            line = kit.t("outcome_line", lang, card=card_symbol(parse_card(card)), scores=scores_text(result["scores"]))
+            outcome.appendChild(kit.el("li", None, line, {"data-card": card, "data-scores": ",".join(
+                [str(v) for v in result["scores"]])}))
+        again.hidden = False
+        game["busy"] = False
+        kit.document.documentElement.classList.add("solved")
+
+    def pick(event):
+        code = event.currentTarget.getAttribute("data-card")
+        if game["engine"] is None or game["busy"]:
+            return
+        if code not in game["legal"]:
+            status.textContent = translate_reason(game["illegal"].get(code, ""), lang)
+            return
+        asyncio.create_task(judge(code))
+
+    def reset(event):
+        verdict.textContent = ""
+        verdict.removeAttribute("data-state")
+        explain.textContent = ""
+        kit.clear(outcome)
+        again.hidden = True
+        kit.document.documentElement.classList.remove("solved")
+        for b in buttons:
+            buttons[b].classList.remove("chosen")
+
+    for code in buttons:
+        kit.on(buttons[code], "click", pick)
+    kit.on(again, "click", reset)
+    kit.done_loading()
+    kit.mark_ready()
+    asyncio.create_task(connect(game, spec, moves, seed, seat, answers, buttons, status, lang))
+
+
+async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang):
+    """Start the engine, learn the legal cards and the bot's answer, then let the reader pick."""
+    try:
+        engine = await kit.engine()
+        solved = await engine.call("embed_solve", spec, moves, seed)
+    except Exception as exc:
+        status.textContent = kit.t("engine_failed", lang, message=str(exc))
+        status.classList.add("bad")
+        return
+    game["engine"] = engine
+    game["legal"] = solved["legal"]
+    game["illegal"] = solved["illegal"]
+    if answers:
+        game["answers"] = [card_code(c) for c in cards_of(answers)]
+    else:
+        game["answers"] = [solved["best"]]
+        game["bot"] = solved["bot"]
+    for code in buttons:
+        legal = code in game["legal"]
+        buttons[code].setAttribute("aria-disabled", "false" if legal else "true")
+        if not legal:
+            buttons[code].setAttribute("title", translate_reason(game["illegal"].get(code, ""), lang))
+    status.textContent = kit.t("pick", lang)
+    status.setAttribute("data-state", "ready")
+    kit.document.documentElement.classList.add("engine-ready")
+
+
+main()
