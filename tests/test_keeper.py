@@ -368,3 +368,82 @@ def test_keeper_page_config_lists_existing_modules() -> None:
     html = (ROOT / "keeper.html").read_text(encoding="utf-8")
     assert 'src="web/keeper/main.py" config="web/keeper/mpy.toml"' in html
     assert "<script>" not in html and " on" + "click=" not in html  # no inline scripts or handlers
+
+
+# --- the keeper page's controller (web/keeper/keeper_app.py), run here in CPython -----------------
+
+
+class FakeStorage:
+    """localStorage: getItem / setItem / removeItem over a dict."""
+
+    def __init__(self, items: dict[str, str] | None = None) -> None:
+        self.items = dict(items or {})
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API's name)
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+def _app(storage: FakeStorage | None = None):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "web" / "keeper"))
+    try:
+        from keeper_app import App
+    finally:
+        sys.path.pop(0)
+    return App(storage if storage is not None else FakeStorage())
+
+
+def test_app_enters_and_saves_a_hand() -> None:
+    storage = FakeStorage()
+    app = _app(storage)
+    assert app.sheet is None
+    app.start(["Ann", "", "Cy", "Di"], ["", ""])
+    assert app.sheet.names == ["Ann", "Player 2", "Cy", "Di"]
+    for code in ("QS", "KH"):
+        app.tap_card(code)  # select
+    app.tap_player(0)  # ... and give to Ann
+    app.tap_player(1)  # Bo chosen: now his cards
+    app.tap_card("QS")  # Q♠ again: in two piles
+    assert app.owners("QS") == [0, 1]
+    assert app.record() is False and app.problems[0]["kind"] == "twice"
+    app.tap_card("QS")  # tapped again under Bo: out of his pile
+    app.rest_to(1)
+    assert app.unassigned() == []
+    assert app.record() is True
+    assert app.sheet.scores(0) == [-140, score_pile([c for c in SCORING_CARDS if c not in ("QS", "KH")]).total, 0, 0]
+    again = _app(storage)
+    assert again.sheet.to_dict() == app.sheet.to_dict()
+
+
+def test_app_sets_aside_an_unreadable_save_and_keeps_the_site_settings() -> None:
+    storage = FakeStorage({"gongzhu.keeper": "{broken", "gongzhu.settings": '{"v": 1, "lang": "zh", "speed": "fast"}'})
+    app = _app(storage)
+    assert app.sheet is None and app.notice is not None and app.notice[0] == "error"
+    assert storage.items["gongzhu.keeper.broken"] == "{broken"
+    assert app.load_lang() == "zh"
+    app.set_lang("en")
+    assert json.loads(storage.items["gongzhu.settings"]) == {"v": 1, "lang": "en", "speed": "fast"}
+
+
+def test_app_import_refusal_keeps_the_match_and_a_good_import_asks_first() -> None:
+    app = _app()
+    app.start(NAMES, ["", ""])
+    app.rest_to(2)
+    app.record()
+    before = app.sheet.to_json()
+    assert app.import_text("garbage") is False
+    assert app.sheet.to_json() == before
+    assert app.notice[1]("en") == ("Import refused: This file is not a score sheet (it is not JSON). "
+                                   "Your current match is unchanged.")
+    other = Sheet(["W", "X", "Y", "Z"])
+    assert app.import_text(other.to_json()) is True
+    assert app.confirm is not None and app.sheet.to_json() == before  # asked first
+    app.do_confirmed()
+    assert app.sheet.names == ["W", "X", "Y", "Z"]

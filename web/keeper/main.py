@@ -7,10 +7,14 @@ gongzhu's MicroPython-compatible modules (cards, scoring, options, keeper), so i
 
 import asyncio
 
-from keeper_app import App
-from keeper_view import View
-from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
+from pyscript import window
+
+_started = window.performance.now()
+
+from keeper_app import App  # noqa: E402
+from keeper_view import View  # noqa: E402
+from pyscript import document  # noqa: E402
+from pyscript.ffi import create_proxy, to_js  # noqa: E402
 
 html = document.documentElement
 app = App(window.localStorage, html.getAttribute("data-lang") or "en")
@@ -83,10 +87,13 @@ def on_click(event):
     elif act == "rest":
         app.rest_to(_int(arg))
     elif act == "record":
-        if not app.record():
-            render()
+        ok = app.record()
+        render()
+        if ok:
+            document.getElementById("match").scrollIntoView()
+        else:
             document.getElementById("problems").scrollIntoView(to_js({"block": "center"}))
-            return
+        return
     elif act == "clear":
         app.clear_draft()
     elif act == "cancel-edit":
@@ -181,4 +188,6 @@ if window.Reflect.has(window.navigator, "share"):
 render()
 document.getElementById("loading").hidden = True
 html.classList.add("ready")
-print("keeper: ready in {:.0f} ms".format(window.performance.now()))
+_now = window.performance.now()
+window.__keeperTimings = to_js({"ready_ms": _now, "python_ms": _now - _started})
+print("keeper: ready in {:.0f} ms (Python {:.0f} ms)".format(_now, _now - _started))

@@ -339,3 +339,25 @@ def test_every_card_and_player_is_reachable_on_a_phone(page: Page, site_url: str
     expect(page.locator("#record")).to_have_text("记下第1局")
     expect(page.locator("#entry-title")).to_have_text("第1局")
     assert page.get_attribute("html", "lang") == "zh-Hans"
+
+
+def test_partnership_teams_and_copying_the_summary(page: Page, site_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_keeper(page, site_url)
+    page.check("#partnership")
+    expect(page.locator("#teams")).to_be_visible()
+    page.fill("#team-0", "North–South")
+    start_match(page)
+    assert "partnership" in page.inner_text("#rules-line")
+    one_hand(page, pig_to=0)  # Ann -140, Bo +200, Cy -160, Di 0
+    assert totals(page) == [-300, 200]
+    headers = page.locator("#sheet-table thead th").all_inner_texts()
+    assert headers[1:] == ["North–South", "Bo & Di"]
+    page.click("[data-act=copy]")
+    expect(page.locator("#notice")).to_have_text("Summary copied — paste it in your chat.")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.splitlines()[1:] == [
+        "Hand 1: North–South -300 · Bo & Di +200",
+        "Totals: North–South -300 · Bo & Di +200",
+        "Next hand: Ann leads (took the pig)",
+    ]
