@@ -314,7 +314,6 @@ def _random_card(mask: int, rng: random.Random) -> int:
     return ranks[int(rng.random() * len(ranks))]
 
 
-_ORDER = tuple(tuple(((p + q) % 4, ((p + q) % 4) * 4) for q in (1, 2, 3)) for p in range(4))
 _SUIT = tuple(c // 13 for c in range(52))
 _PTS52 = tuple(_PTS[c // 13][c % 13] for c in range(52))
 _RANGE52 = list(range(52))
@@ -394,39 +393,43 @@ def _tricks(H: list[list[int]], P: list[int], leader: int, n: int, must: int, hb
     random order, so "a uniformly random card of this suit" is ``pop()`` (what remains stays
     uniformly ordered); a lead or a discard first picks the suit with probability
     proportional to its length.  ``P`` gets the points codes of the tricks won."""
-    order = _ORDER
+    others = _OTHERS
     suit_of = _SUIT
     pts_of = _PTS52
+    by_suit = (H[0::4], H[1::4], H[2::4], H[3::4])  # by_suit[s][seat]: the same list objects
+    by_seat = (H[0:4], H[4:8], H[8:12], H[12:16])  # by_seat[seat][s]
     while n:
-        p4 = leader * 4
         # ---- the lead
         if must >= 0:
             c = must  # The first lead of a match.
             must = -1
-            H[p4 + c // 13].remove(c)
+            by_seat[leader][c // 13].remove(c)
         elif xs or (must_break and not hb):
-            c = _restricted_lead(H, p4, n, hb, must_break, xs, xcard, rnd)
+            c = _restricted_lead(H, leader * 4, n, hb, must_break, xs, xcard, rnd)
         else:
+            # A uniformly random card: a suit in proportion to its length, then its last card.
+            hp = by_seat[leader]
             k = int(rnd() * n)
-            t = H[p4]
+            t = hp[0]
             if k >= len(t):
                 k -= len(t)
-                t = H[p4 + 1]
+                t = hp[1]
                 if k >= len(t):
                     k -= len(t)
-                    t = H[p4 + 2]
+                    t = hp[2]
                     if k >= len(t):
-                        t = H[p4 + 3]
+                        t = hp[3]
             c = t.pop()
         s = suit_of[c]
         pts = pts_of[c]
         best = c
         win = leader
-        if xs >> s & 1:
+        hs = by_suit[s]
+        if xs and xs >> s & 1:
             # ---- followers, in the first trick of a suit with an exposed card out
             x = xcard[s]
-            for p, i in order[leader]:
-                t = H[i + s]
+            for p in others[leader]:
+                t = hs[p]
                 if t:
                     if t[-1] == x and len(t) > 1:
                         # The exposed card waits: take the one before it, then move it to a
@@ -440,46 +443,51 @@ def _tricks(H: list[list[int]], P: list[int], leader: int, n: int, must: int, hb
                         best = c
                         win = p
                 else:
+                    hp = by_seat[p]
                     k = int(rnd() * n)
-                    t = H[i]
+                    t = hp[0]
                     if k >= len(t):
                         k -= len(t)
-                        t = H[i + 1]
+                        t = hp[1]
                         if k >= len(t):
                             k -= len(t)
-                            t = H[i + 2]
+                            t = hp[2]
                             if k >= len(t):
-                                t = H[i + 3]
+                                t = hp[3]
                     c = t.pop()
                 pts |= pts_of[c]
             xs &= ~(1 << s)
         else:
             # ---- followers: follow suit with a random card, or discard any card when void
-            for p, i in order[leader]:
-                t = H[i + s]
+            for p in others[leader]:
+                t = hs[p]
                 if t:
                     c = t.pop()
                     if c > best:
                         best = c
                         win = p
                 else:
+                    hp = by_seat[p]
                     k = int(rnd() * n)
-                    t = H[i]
+                    t = hp[0]
                     if k >= len(t):
                         k -= len(t)
-                        t = H[i + 1]
+                        t = hp[1]
                         if k >= len(t):
                             k -= len(t)
-                            t = H[i + 2]
+                            t = hp[2]
                             if k >= len(t):
-                                t = H[i + 3]
+                                t = hp[3]
                     c = t.pop()
                 pts |= pts_of[c]
-        if pts & 0x1FFF:
+        if must_break and pts & 0x1FFF:
             hb = True  # A heart was played: hearts are broken.
         P[win] |= pts
         leader = win
         n -= 1
+
+
+_OTHERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 
 
 def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[int]:
@@ -505,11 +513,8 @@ def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[in
         st = PlayoutState(hands, rules=r, exposed=exposed_of[ex], leader=leader, must_lead=first)
         return _random_tricks(st, rng)
     H: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-    slot = _SLOT
-    i = 0
-    for c in deck:
-        H[slot[i][c]].append(c)
-        i += 1
+    for c, row in zip(deck, _SLOT, strict=True):
+        H[row[c]].append(c)  # row[c]: seat (by deck position) * 4 + suit of c
     P = [0, 0, 0, 0]
     _tricks(H, P, deck.index(first) // 13, 13, first, False, must_break, xs_of[ex], list(xcard_of[ex]),
             rng.random)
