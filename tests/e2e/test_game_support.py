@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
@@ -61,8 +62,13 @@ def table_state(page: Page, timeout_s: float = 60) -> str:
     return str(handle.json_value())
 
 
-def play_hand(page: Page, keyboard: bool = False, expose: bool = False) -> int:
-    """Play the human's part of one hand until the hand summary shows; returns the number of cards played."""
+def play_hand(
+    page: Page, keyboard: bool = False, expose: bool = False, before_play: Callable[[Page], None] | None = None
+) -> int:
+    """Play the human's part of one hand until the hand summary shows; returns the number of cards played.
+
+    `before_play(page)` runs each time the human is about to play a card.
+    """
     played = 0
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
@@ -85,6 +91,8 @@ def play_hand(page: Page, keyboard: bool = False, expose: bool = False) -> int:
             page.click('#actions [data-action="pass-confirm"]')
             page.wait_for_selector('#actions [data-action="pass-confirm"]', state="detached")
         elif state == "play":
+            if before_play:
+                before_play(page)
             before = page.locator("#hand .card").count()
             if keyboard:
                 focused = page.evaluate("document.activeElement && document.activeElement.closest('#hand') !== null")
@@ -98,3 +106,55 @@ def play_hand(page: Page, keyboard: bool = False, expose: bool = False) -> int:
             page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
             played += 1
     raise AssertionError("the hand did not finish in time")
+
+
+def page_worker() -> Any:
+    """web/worker.py imported in CPython: the same game API the page's Pyodide worker runs."""
+    import importlib.util
+
+    from tests.e2e.harness import ROOT
+
+    spec = importlib.util.spec_from_file_location("gongzhu_page_worker", ROOT / "web" / "worker.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def saved_game(seed: int, rules: Any = "classic", plays: int = 52, hands: int = 1) -> str:
+    """A localStorage save (the page's format) of a match played by random legal moves.
+
+    The match is played for `hands` hands; the last one stops after `plays` cards (52 = to its end).
+    """
+    import random
+
+    worker = page_worker()
+    worker.new_match(seed, rules, ["random"] * 4)
+    rng = random.Random(seed)
+    for number in range(hands):
+        if number:
+            worker.next_hand()
+        limit = plays if number == hands - 1 else 52
+        while True:
+            view = worker.snapshot()
+            if view["phase"] == "done" or (view["phase"] == "play" and len(view["played"]) >= limit):
+                break
+            if view["human_turn"]:
+                if view["phase"] == "pass":
+                    worker.act("pass", view["hand"][:3])
+                elif view["phase"] == "expose":
+                    worker.act("expose", [])
+                else:
+                    worker.act("play", rng.choice(view["legal"]))
+            else:
+                worker.advance()
+    return json.dumps({"v": 1, "match": worker.save(), "view": worker.snapshot()})
+
+
+def save_script(value: str) -> str:
+    """An init script that puts this save in localStorage before the page's code runs (first load only)."""
+    text = json.dumps(value)
+    return (
+        "if (!sessionStorage.getItem('saved')) {"
+        f" localStorage.setItem('gongzhu.save', {text}); sessionStorage.setItem('saved', '1'); }}"
+    )

@@ -176,7 +176,19 @@ class Controller:
                     rules = options.resolve(None, preset)
                 self.start_fresh(random_seed(), rules)
         s.preview = True
-        self.render()
+        try:
+            self.render()
+        except Exception:
+            # A saved snapshot the table cannot draw: forget it and deal afresh.
+            if self.pending and self.pending[0] == "load":
+                s.notices.append(("save_corrupt", {}))
+                store.clear_save(self.storage)
+                self.saved_match = None
+                self.renderer.keys = {}
+                self.start_fresh(random_seed(), dict(s.settings["rules"]))
+                self.render()
+            else:
+                raise
 
     def start_fresh(self, seed, rules):
         self.s.view = preview_view(seed, rules)

@@ -118,6 +118,7 @@ class Renderer:
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
             html.setAttribute("lang", "zh-Hans" if lang == "zh" else "en")
+            document.querySelector(".brand-en").hidden = lang == "zh"
             html.setAttribute("data-speed", st["speed"])
             html.setAttribute("data-back", st["back"])
             document.title = t("title", lang) + " — " + t("subtitle", lang) if lang == "en" else "拱猪"

@@ -115,9 +115,28 @@ def read_save(storage):
         if isinstance(version, int) and version < SAVE_VERSION:
             return None, "save_old"
         return None, "save_corrupt"
-    if not isinstance(data.get("match"), str) or not isinstance(data.get("view"), dict):
+    if not isinstance(data.get("match"), str) or not view_ok(data.get("view")):
         return None, "save_corrupt"
     return data, None
+
+
+VIEW_KEYS = {"phase": str, "hand": list, "hand_counts": list, "exposed": list, "captured": list, "trick": list,
+             "tricks": list, "played": list, "rules": dict, "match": dict, "history": list,
+             "exposure_decided": list}
+
+
+def view_ok(view):
+    """True when a saved snapshot has what the table needs to draw it before the engine is ready."""
+    if not isinstance(view, dict):
+        return False
+    for key in VIEW_KEYS:
+        if not isinstance(view.get(key), VIEW_KEYS[key]):
+            return False
+    for key in ("hand_counts", "exposed", "captured", "exposure_decided"):
+        if len(view[key]) != 4:
+            return False
+    match = view["match"]
+    return isinstance(match.get("totals"), list) and len(match["totals"]) == 4
 
 
 def write_save(storage, match_json, view):

@@ -1,0 +1,250 @@
+"""The game page played as a person plays it: clicking cards, the keyboard alone, exposing, reloading.
+
+Every test uses instant animations and the beginner bots (test_game_support.FAST_SETTINGS) so the
+whole file runs in about a minute or two; the pacing itself is the same code at any speed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from gongzhu.cards import card_code
+from gongzhu.deal import deal_hands, hand_seed
+from tests.e2e.harness import wait_ready
+from tests.e2e.test_game_support import (
+    FAST_SETTINGS,
+    open_game,
+    play_hand,
+    save_script,
+    saved_game,
+    settings_script,
+    table_state,
+)
+
+
+def hand_codes(page: Page) -> list[str]:
+    return [str(c) for c in page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")]
+
+
+def number(text: str) -> int:
+    """A score as the page writes it (+200, −80, 0) as an int."""
+    return int(text.strip().replace("−", "-").replace("+", ""))
+
+
+def test_play_a_seeded_hand_by_clicking(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=3&rules=classic")
+    # The shared deal is the portable deal of seed 3: the same 13 cards in every browser.
+    dealt = sorted(card_code(c) for c in deal_hands(hand_seed(3, 0))[0])
+    assert sorted(hand_codes(page)) == dealt
+    expect(page.locator("#notice")).to_contain_text("shared deal #3")
+    # Each card is a button named for people; whose turn it is shows on the table.
+    first = page.locator("#hand [data-card]").first
+    ranks = "Ace|King|Queen|Jack|Ten|Two|Three|Four|Five|Six|Seven|Eight|Nine"
+    assert re.match(rf"^({ranks}) of (spades|hearts|diamonds|clubs)", first.get_attribute("aria-label") or "")
+    assert page.locator("#table [data-seat]").count() == 4
+
+    reasons: list[str] = []
+
+    def read_a_reason(p: Page) -> None:
+        # Try an illegal card: it is dimmed, aria-disabled, and says why (the engine's words).
+        illegal = p.locator("#hand .card.illegal")
+        if reasons or not illegal.count():
+            return
+        card = illegal.first
+        assert card.get_attribute("aria-disabled") == "true"
+        card.click(force=True)  # a tap on a dimmed card (Playwright calls aria-disabled "not enabled")
+        expect(p.locator("#reason")).to_have_class(re.compile(r"\bshow\b"))
+        text = p.text_content("#reason") or ""
+        assert re.search(r"must follow suit|first trick of the match|exposed|Hearts have not been broken", text), text
+        described = p.text_content("#why-" + (card.get_attribute("data-card") or "")) or ""
+        assert described and described in text
+        reasons.append(text)
+        assert card.is_visible()  # the refused card stays in the hand
+
+    played = play_hand(page, before_play=read_a_reason)
+    assert played == 13
+    assert reasons, "no card was ever illegal during a whole hand"
+
+    summary = page.locator('[data-testid="hand-summary"]')
+    expect(summary).to_be_visible()
+    scores = [number(summary.locator(f'[data-seat="{s}"] [data-testid="hand-score"]').text_content() or "")
+              for s in range(4)]
+    totals = [number(t) for t in page.locator('#table [data-testid="total"]').all_text_contents()]
+    assert sorted(totals) == sorted(scores)  # first hand: totals are the hand scores
+    # The arithmetic is shown line by line, ending with the hand score.
+    for seat in range(4):
+        lines = summary.locator(f'[data-seat="{seat}"] .lines li').all_text_contents()
+        shown = summary.locator(f'[data-seat="{seat}"] [data-testid="hand-score"]').text_content() or ""
+        assert lines[-1].split(": ")[-1] == shown.replace("−", "-")
+
+    page.click('[data-testid="hand-summary"] ~ footer [data-action="next-hand"]')
+    expect(summary).to_be_hidden()
+    expect(page.locator("#hand [data-card]")).to_have_count(13)
+
+
+def tab_to(page: Page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the focused element matches `selector` (keyboard only, as a person would)."""
+    for _ in range(limit):
+        if page.evaluate("sel => !!document.activeElement && document.activeElement.matches(sel)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_short_match_by_keyboard_alone(page: Page, site_url: str) -> None:
+    rules = {"target": 50}
+    open_game(page, site_url, "?seed=11", rules=rules)
+    for _ in range(12):
+        state = table_state(page)
+        if state == "summary":
+            over = page.locator('[data-testid="hand-summary"] .match-end').count() > 0
+            if over:
+                break
+            tab_to(page, 'dialog[open] [data-action="next-hand"]')
+            page.keyboard.press("Enter")
+            expect(page.locator('[data-testid="hand-summary"]')).to_be_hidden()
+            continue
+        if state == "expose":
+            tab_to(page, '[data-action="expose-confirm"]')
+            page.keyboard.press("Enter")
+            page.wait_for_selector('[data-action="expose-confirm"]', state="detached")
+            continue
+        # Play: Tab into the hand, arrows move between legal cards, Enter plays.
+        before = page.locator("#hand .card").count()
+        if not page.evaluate("!!document.activeElement.closest('#hand')"):
+            tab_to(page, "#hand .card")
+        if not page.evaluate("document.activeElement.classList.contains('legal')"):
+            page.keyboard.press("ArrowRight")
+        focused = page.evaluate("document.activeElement.dataset.card")
+        assert page.evaluate("document.activeElement.classList.contains('legal')"), focused
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+        # Keep playing the rest of the hand by keyboard.
+        play_hand(page, keyboard=True)
+    end = page.locator('[data-testid="hand-summary"] .match-end')
+    expect(end).to_be_visible()
+    expect(end).to_contain_text("Match over")
+    expect(end).to_contain_text("The pig:")
+    expect(end).to_contain_text("Winner:")
+    totals = [number(t) for t in page.locator('#table [data-testid="total"]').all_text_contents()]
+    assert min(totals) <= -50
+    tab_to(page, 'dialog[open] [data-action="new-match"]')
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-testid="hand-summary"]')).to_be_hidden()
+    expect(page.locator("#hand [data-card]")).to_have_count(13)
+    assert all(number(t) == 0 for t in page.locator('#table [data-testid="total"]').all_text_contents())
+
+
+def test_expose_a_card_and_see_the_doubled_score(page: Page, site_url: str) -> None:
+    # Seed 2 deals the pig (Q♠) to the human.
+    assert 10 in deal_hands(hand_seed(2, 0))[0]
+    open_game(page, site_url, "?seed=2&rules=classic")
+    assert table_state(page) == "expose"  # it waits while the bots before us decide
+    toggle = page.locator('[data-expose="QS"]')
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('[data-action="expose-confirm"]')).to_have_text("Expose Q♠")
+    page.click('[data-action="expose-confirm"]')
+    # The exposed card is marked in the hand, and named so.
+    expect(page.locator('#hand [data-card="QS"]')).to_have_attribute("aria-label", "Queen of spades, exposed")
+    expect(page.locator('#south-info .badges [aria-label="Queen of spades, exposed"]')).to_have_count(1)
+    play_hand(page)
+    summary = page.locator('[data-testid="hand-summary"]')
+    doubled = summary.locator(".lines li", has_text="Q♠ exposed")
+    expect(doubled).to_have_count(1)
+    assert re.search(r"-100 x 2 = -200|\+100 x 2 = \+200", doubled.text_content() or "")
+    row = summary.locator(".sum-row").filter(has_text="Q♠ exposed")
+    lines = row.locator(".lines li").all_text_contents()
+    shown = row.locator('[data-testid="hand-score"]').text_content() or ""
+    assert lines[-1].split(": ")[-1] == shown.replace("−", "-")
+
+
+def test_reload_mid_hand_and_continue(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "", rules={"exposure": False})
+    played = 0
+    while played < 3:
+        assert table_state(page) == "play"
+        before = page.locator("#hand .card").count()
+        page.locator("#hand .card.legal").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+        played += 1
+    table_state(page)
+    held = hand_codes(page)
+    seed = page.text_content("#deal-label")
+    page.reload()
+    # Before the engine is back the saved table is drawn; then it is playable again.
+    wait_ready(page)
+    assert hand_codes(page) == held
+    assert page.text_content("#deal-label") == seed
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
+    assert play_hand(page) == 10
+
+
+def test_corrupt_or_old_save_starts_fresh_with_a_notice(page: Page, site_url: str) -> None:
+    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.add_init_script(save_script("{this is not json"))
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    expect(page.locator("#hand [data-card]")).to_have_count(13)
+    assert table_state(page) in ("expose", "play")
+
+    # A save the engine refuses (valid wrapper, broken match) is caught too.
+    broken = json.loads(saved_game(7, "classic", plays=8))
+    broken["match"] = broken["match"].replace('"play"', '"fly"')
+    page.evaluate("value => localStorage.setItem('gongzhu.save', value)", json.dumps(broken))
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("could not be read")
+    expect(page.locator("#hand [data-card]")).to_have_count(13)
+
+    # An older format version says so.
+    page.evaluate("localStorage.setItem('gongzhu.save', JSON.stringify({v: 0, match: '{}'}))")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("older version")
+
+
+def test_bad_url_values_are_refused_visibly(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=%3Cimg%20src%3Dx%3E&rules=nonsense")
+    notice = page.locator("#notice-text")
+    expect(notice).to_contain_text("Ignored seed “<img src=x>”")
+    expect(notice).to_contain_text("Ignored rules “nonsense”")
+    assert page.locator("#notice img").count() == 0  # shown as text, never as markup
+    expect(page.locator("#hand [data-card]")).to_have_count(13)
+
+
+def test_chinese_leaves_no_english_on_the_table(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=5")
+    page.click('[data-action="open-settings"]')
+    page.select_option("#set-lang", "zh")
+    expect(page.locator("#dlg-settings h2")).to_have_text("设置")
+    page.click('#dlg-settings [data-action="close"]')
+    state = table_state(page)
+    if state == "expose":
+        page.click('[data-action="expose-confirm"]')
+    table_state(page)
+    # Visible text of the header, the table and the hand; card ranks (J Q K A) beside a suit are not words.
+    texts = page.evaluate("""() => [document.querySelector('.site-header'), document.querySelector('#table')]
+        .map(el => el.innerText).join('\\n')""")
+    labels = page.eval_on_selector_all("#table [aria-label], .menu [aria-label]",
+                                       "els => els.map(e => e.getAttribute('aria-label'))")
+    leftover = re.sub(r"(10|[2-9JQKA])[♠♥♦♣]|[♠♥♦♣](10|[2-9JQKA])", "", texts + "\n" + "\n".join(labels))
+    english = re.findall(r"[A-Za-z]{2,}", leftover)
+    assert not english, english
+    assert "你" in texts
+    # The engine's reasons are translated too.
+    illegal = page.locator("#hand .card.illegal")
+    if illegal.count():
+        illegal.first.hover()
+        reason = page.text_content("#reason") or ""
+        assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"(10|[2-9JQKA])[♠♥♦♣]", "", reason)), reason
+    # The choice is remembered.
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#dlg-settings")).to_be_hidden()
+    assert page.get_attribute("html", "lang") == "zh-Hans"
