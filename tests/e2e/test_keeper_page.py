@@ -201,6 +201,12 @@ def test_a_short_match_to_its_end(page: Page, site_url: str) -> None:
     expect(page.locator("#entry")).to_be_hidden()  # no more hands
     summary = page.text_content("#summary-text") or ""
     assert "The pig: Ann" in summary and "Winner: Di" in summary
+    # A picture of the sheet to share.
+    with page.expect_download() as info:
+        page.click("[data-act=image]")
+    assert info.value.suggested_filename == "gongzhu-score-Ann-Bo-bCyb-Di.png"
+    picture = Path(info.value.path()).read_bytes()
+    assert picture.startswith(b"\x89PNG") and len(picture) > 5000
     # A new match with the same players.
     page.click("[data-act=rematch]")
     assert totals(page) == [0, 0, 0, 0]

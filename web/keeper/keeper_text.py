@@ -105,6 +105,7 @@ STRINGS = {
     "copy_failed": ("Could not copy; select the text below instead.", "无法复制，请直接选中下面的文字。"),
     "summary": ("Summary text", "摘要文字"),
     "export": ("Export (JSON)", "导出（JSON）"),
+    "image": ("Save picture", "保存图片"),
     "import": ("Import (JSON)", "导入（JSON）"),
     "exported": ("Saved {file}.", "已保存 {file}。"),
     "imported": ("Imported the match of {names} ({n} hands).", "已导入 {names} 的记分（{n}局）。"),

@@ -576,3 +576,92 @@ class View:
         actions.appendChild(self.el("button", "kp-danger", t("delete", lang),
                                     {"type": "button", "data-act": "delete-hand", "data-arg": str(i)}))
         actions.appendChild(self.el("button", None, t("close", lang), {"type": "button", "data-act": "close"}))
+
+
+# --- the picture of the sheet, to share in a chat ----------------------------------------------------
+
+SEAT_COLORS = ("#1d4ed8", "#b45309", "#7e22ce", "#0f766e")
+
+
+def draw_sheet_image(document, app, lang):
+    """The score sheet drawn on a canvas (2x for sharp phones); returns the canvas."""
+    sheet = app.sheet
+    team = sheet.rules["partnership"]
+    seats = [0, 1] if team else [0, 1, 2, 3]
+    rows = sheet.rows()
+    scale = 2
+    width = 360
+    row_h = 34
+    top = 86
+    result_lines = []
+    if sheet.is_over():
+        losers = [s for s in sheet.losers() if not team or s < 2]
+        winners = [s for s in sheet.winners() if not team or s < 2]
+        totals = sheet.totals()
+        join = t("and", lang)
+        if losers:
+            result_lines.append(t("the_pig", lang, names=join.join([sheet.seat_label(s) for s in losers]),
+                                  total=signed(totals[losers[0]])))
+        key = "winners" if len(winners) > 1 else "winner"
+        result_lines.append(t(key, lang, names=join.join([sheet.seat_label(s) for s in winners]),
+                              total=signed(totals[winners[0]])))
+    height = top + row_h * len(rows) + 24 + 24 * len(result_lines) + 24
+    canvas = document.createElement("canvas")
+    canvas.width = width * scale
+    canvas.height = height * scale
+    ctx = canvas.getContext("2d")
+    ctx.scale(scale, scale)
+    font = '"Noto Sans", "PingFang SC", "Noto Sans CJK SC", system-ui, sans-serif'
+    ctx.fillStyle = "#173d2a"
+    ctx.fillRect(0, 0, width, height)
+    ctx.fillStyle = "#fbf8f1"
+    ctx.fillRect(8, 52, width - 16, height - 60)
+    ctx.fillStyle = "#f6f1e3"
+    ctx.font = "bold 18px " + font
+    ctx.textBaseline = "middle"
+    ctx.textAlign = "left"
+    ctx.fillText(t("page_title", lang), 14, 20)
+    ctx.font = "12px " + font
+    rules_line = t("rules_summary", lang, preset=preset_label(sheet.preset, lang), target=sheet.rules["target"])
+    ctx.fillText(rules_line, 14, 40)
+    col_w = (width - 16 - 40) / len(seats)
+
+    def x_of(i):
+        return 8 + 40 + col_w * (i + 1) - 8
+
+    ctx.font = "bold 12px " + font
+    ctx.textAlign = "right"
+    ctx.fillStyle = "#5b5b63"
+    ctx.fillText(t("col_hand", lang), 8 + 30, top - 16)
+    for i in range(len(seats)):
+        label = sheet.seat_label(seats[i])
+        if len(label) > 12:
+            label = label[:11] + "…"
+        ctx.fillStyle = SEAT_COLORS[seats[i]]
+        ctx.fillText(label, x_of(i), top - 16)
+        ctx.fillRect(x_of(i) - col_w + 12, top - 4, col_w - 12, 3)
+    y = top + 4
+    for row in rows:
+        ctx.fillStyle = "#1d1d1f" if row["counts"] else "#9a9aa0"
+        ctx.font = "bold 13px " + font
+        ctx.fillText(str(row["number"]), 8 + 30, y + row_h / 2)
+        scores = row["team_scores"] if team else row["scores"]
+        totals = row["team_totals"] if team else row["totals"]
+        for i in range(len(seats)):
+            ctx.font = "11px " + font
+            ctx.fillStyle = "#a3372e" if scores[i] < 0 else "#5b5b63"
+            ctx.fillText(signed(scores[i]), x_of(i), y + 10)
+            ctx.font = "bold 14px " + font
+            ctx.fillStyle = "#b3261e" if totals[i] < 0 else "#1d1d1f"
+            ctx.fillText(signed(totals[i]), x_of(i), y + 25)
+        ctx.fillStyle = "#e2dacb"
+        ctx.fillRect(16, y + row_h - 1, width - 32, 1)
+        y += row_h
+    ctx.textAlign = "left"
+    y += 16
+    for i in range(len(result_lines)):
+        ctx.font = "bold 15px " + font
+        ctx.fillStyle = "#b3261e" if i == 0 and len(result_lines) > 1 else "#1f6b3a"
+        ctx.fillText(result_lines[i], 18, y)
+        y += 24
+    return canvas

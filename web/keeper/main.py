@@ -12,7 +12,7 @@ from pyscript import window
 _started = window.performance.now()
 
 from keeper_app import App  # noqa: E402
-from keeper_view import View  # noqa: E402
+from keeper_view import View, draw_sheet_image  # noqa: E402
 from pyscript import document  # noqa: E402
 from pyscript.ffi import create_proxy, to_js  # noqa: E402
 
@@ -42,6 +42,17 @@ def export_file():
     link.click()
     link.remove()
     app.say("ok", "exported", file=name)
+
+
+def export_image():
+    canvas = draw_sheet_image(document, app, app.lang)
+    link = document.createElement("a")
+    link.href = canvas.toDataURL("image/png")
+    link.download = app.export()[0].replace(".json", ".png")
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    app.say("ok", "exported", file=link.download)
 
 
 async def copy_summary():
@@ -117,6 +128,8 @@ def on_click(event):
         app.rematch()
     elif act == "export":
         export_file()
+    elif act == "image":
+        export_image()
     elif act == "import":
         document.getElementById("import-file").click()
         return
