@@ -398,13 +398,20 @@ def _tricks(H: list[list[int]], P: list[int], leader: int, n: int, must: int, hb
     pts_of = _PTS52
     by_suit = (H[0::4], H[1::4], H[2::4], H[3::4])  # by_suit[s][seat]: the same list objects
     by_seat = (H[0:4], H[4:8], H[8:12], H[12:16])  # by_seat[seat][s]
+    # mine[p]: the suits whose waiting exposed card seat p holds (only they restrict its leads).
+    mine = [0, 0, 0, 0]
+    for s in (0, 1, 2, 3):
+        if xs >> s & 1:
+            for p in (0, 1, 2, 3):
+                if xcard[s] in by_seat[p][s]:
+                    mine[p] |= 1 << s
     while n:
         # ---- the lead
         if must >= 0:
             c = must  # The first lead of a match.
             must = -1
             by_seat[leader][c // 13].remove(c)
-        elif xs or (must_break and not hb):
+        elif (xs and xs & mine[leader]) or (must_break and not hb):
             c = _restricted_lead(H, leader * 4, n, hb, must_break, xs, xcard, rnd)
         else:
             # A uniformly random card: a suit in proportion to its length, then its last card.
