@@ -16,10 +16,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gongzhu.keeper import SCORING_CARDS
+from tests.e2e.harness import run_axe
 
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 740}
+AXE = {"runOnly": ["wcag2a", "wcag2aa"]}
 NAMES = ["Ann", "Bo", "<b>Cy</b>", "Di"]
 ALL_HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H".split()
 
@@ -330,9 +332,24 @@ def test_a_corrupted_import_leaves_the_match_untouched(page: Page, site_url: str
 
 
 def test_every_card_and_player_is_reachable_on_a_phone(page: Page, site_url: str) -> None:
-    """One-handed: 44-px targets that fit the 360-px width; Chinese throughout the entry."""
+    """One-handed: 44-px targets that fit the 360-px width; keyboard; no axe violations; Chinese."""
     open_keeper(page, site_url)
+    assert run_axe(page, AXE) == []  # the setup form
     start_match(page)
+    # Keyboard: a card button takes Enter, a player takes Space.
+    card(page, "QS").focus()
+    page.keyboard.press("Enter")
+    player(page, 3).focus()
+    page.keyboard.press(" ")
+    expect(card(page, "QS")).to_have_class(re.compile(r"\bkp-seat-3\b"))
+    expect(card(page, "QS")).to_have_attribute("aria-label", "Q♠ pig: Di")
+    assert run_axe(page, AXE) == []  # the hand entry
+    rest_to(page, 1)
+    record(page)
+    page.click("#sheet-table [data-hand='1'] .kp-hand-btn")
+    assert run_axe(page, AXE) == []  # the hand's dialog
+    page.keyboard.press("Escape")
+    expect(page.locator("#dialog")).to_be_hidden()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
     for code in SCORING_CARDS:
@@ -342,8 +359,8 @@ def test_every_card_and_player_is_reachable_on_a_phone(page: Page, site_url: str
         box = player(page, seat).bounding_box()
         assert box and box["height"] >= 44
     page.click("#lang-button")
-    expect(page.locator("#record")).to_have_text("记下第1局")
-    expect(page.locator("#entry-title")).to_have_text("第1局")
+    expect(page.locator("#record")).to_have_text("记下第2局")
+    expect(page.locator("#entry-title")).to_have_text("第2局")
     assert page.get_attribute("html", "lang") == "zh-Hans"
 
 
