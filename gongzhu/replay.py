@@ -4,7 +4,9 @@ The embeds (``web/embed/``) describe a hand in a URL, so this module reads and w
 notation and steps through the cards, on the page's MicroPython main thread, before (or
 without) the Pyodide engine:
 
-- ``seed=N``: the deal of ``deal.deal_hands(N)``, N a whole number 0 <= N < 2**64.
+- ``seed=N`` (and ``hand=K``): the K-th hand (default 1, the first) of the match dealt from
+  seed N, N a whole number 0 <= N < 2**64: the same deal as the game page's ``?seed=N`` and
+  ``gongzhu.new_match(seed=N)`` (``deal.deal_hands(deal.hand_seed(N, K - 1))``).
 - ``hands=AKQ2.T98.J4.532-...``: explicit hands, seat 0 (South) first, each written as its
   spades.hearts.diamonds.clubs ranks (high to low, ``T`` or ``10`` for ten, an empty group for
   a void), hands separated by ``-`` (or ``/``, ``_``, ``,``, a space).  Three hands are
@@ -34,7 +36,7 @@ first illegal card.  Trick winners (the highest card of the suit led) and the ru
 """
 
 from .cards import FULL_DECK, RANKS, SCORING_MASK, card_code, card_symbol, parse_card
-from .deal import deal_hands
+from .deal import deal_hands, hand_seed
 from .scoring import pile_score
 
 SEAT_LETTERS = "SENW"
@@ -163,9 +165,21 @@ def format_hands(masks) -> str:
     return "-".join(out)
 
 
-def hands_from_seed(seed: int) -> list:
-    """The four hands (bitmasks) dealt from a seed."""
-    return [_mask(h) for h in deal_hands(seed)]
+def hands_from_seed(seed: int, hand: int = 1) -> list:
+    """The four hands (bitmasks) of hand number ``hand`` (1-based) of the match dealt from ``seed``."""
+    return [_mask(h) for h in deal_hands(hand_seed(seed, hand - 1))]
+
+
+def parse_hand_number(text) -> int:
+    """A hand number in a match: a whole number from 1 to 999.
+
+    >>> parse_hand_number("3")
+    3
+    """
+    t = str(text).strip()
+    if not t.isdigit() or len(t) > 3 or int(t) < 1:
+        raise ParamError("hand must be a hand number from 1 to 999, not %r" % _clip(text))
+    return int(t)
 
 
 def _mask(cards) -> int:
@@ -361,6 +375,6 @@ def scoring_cards(mask: int) -> list:
 
 __all__ = [
     "SEAT_LETTERS", "ParamError", "Replay", "format_hands", "format_moves", "hands_from_seed", "holder",
-    "parse_cards_param", "parse_hand", "parse_hands", "parse_moves", "parse_seat", "parse_seed",
+    "parse_cards_param", "parse_hand", "parse_hand_number", "parse_hands", "parse_moves", "parse_seat", "parse_seed",
     "scoring_cards", "trick_winner",
 ]

@@ -15,7 +15,7 @@ import pytest
 
 import gongzhu.puzzle
 import gongzhu.replay
-from gongzhu import card_codes, deal_hands, new_hand
+from gongzhu import card_codes, deal_hands, hand_seed, new_hand
 from gongzhu.options import RuleSet
 from gongzhu.replay import (
     ParamError,
@@ -42,7 +42,7 @@ def test_doctests() -> None:
 
 
 def _random_hand(seed: int, exposed: list[str] | None = None, preset: str = "classic"):
-    hand = new_hand(hands=[card_codes(h) for h in deal_hands(seed)], exposed=exposed or [], rules=preset)
+    hand = new_hand(hands=[card_codes(h) for h in deal_hands(hand_seed(seed, 0))], exposed=exposed or [], rules=preset)
     rng = random.Random(seed)
     while hand.phase == "play":
         hand.play(rng.choice(hand.legal_moves()))
@@ -125,7 +125,7 @@ def test_a_card_played_out_of_turn_or_twice_is_refused() -> None:
 
 
 def _spec(seed: int, exposed: list[str] | None = None) -> dict:
-    return {"hands": [card_codes(h) for h in deal_hands(seed)], "leader": None, "exposed": exposed or [],
+    return {"hands": [card_codes(h) for h in deal_hands(hand_seed(seed, 0))], "leader": None, "exposed": exposed or [],
             "rules": "classic"}
 
 
@@ -135,8 +135,8 @@ def test_puzzle_check_finds_the_first_illegal_move() -> None:
     codes = [gongzhu.card_code(c) for c in moves]
     result = gongzhu.puzzle.check(_spec(11), codes)
     assert result == {"legal": 52, "error": None, "scores": hand.hand_scores()}
-    bad = gongzhu.puzzle.check(_spec(7), ["2S", "KH"])
-    assert bad["legal"] == 1 and "Move 2 (West plays K♥): You must follow suit" in bad["error"]
+    bad = gongzhu.puzzle.check(_spec(7), ["2S", "2H"])
+    assert bad["legal"] == 1 and "Move 2 (West plays 2♥): You must follow suit" in bad["error"]
 
 
 def test_puzzle_solve_and_play_out() -> None:
@@ -194,3 +194,14 @@ console.log(out);
                        check=False)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "MICROPYTHON-OK micropython" in r.stdout
+
+
+def test_seed_and_hand_number_deal_as_the_game_page_does() -> None:
+    from gongzhu import new_match
+
+    match = new_match(seed=5)
+    assert hands_from_seed(5) == match.current_hand.dealt
+    assert hands_from_seed(5, 2) == [sum(1 << c for c in h) for h in deal_hands(hand_seed(5, 1))]
+    assert gongzhu.replay.parse_hand_number("12") == 12
+    with pytest.raises(ParamError, match="hand must be a hand number"):
+        gongzhu.replay.parse_hand_number("0")

@@ -58,7 +58,8 @@
       if (NOT_PARAMS[name] || name.indexOf("aria-") === 0 || name.indexOf("data-") === 0) continue;
       if (PARAM_NAME.test(name)) url.searchParams.set(name, attr.value);
     }
-    return { url: url.href, height: spec.height, mode: mode };
+    // Commas are fine in a query and keep card lists readable: cards=QS,KH.
+    return { url: url.href.replace(/%2C/gi, ","), height: spec.height, mode: mode };
   }
 
   class GongZhu extends HTMLElement {}

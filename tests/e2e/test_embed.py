@@ -18,19 +18,19 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import FrameLocator, Page
 
-from gongzhu import card_code, card_codes, deal_hands, new_hand
+from gongzhu import card_code, card_codes, deal_hands, hand_seed, new_hand
 from tests.e2e.harness import READY_TIMEOUT_MS, PageGuard
 
 SANDBOX = "allow-scripts allow-same-origin"
 SEED = 2026
-# A whole hand of seed 2026 with Q♠ and A♥ exposed (random legal play, seeded).
-MOVES = ("2STS8S9S.9C7C6CJC.AS6SQS9D.QD4DKDAD.TCACQC7D.5C3CKH4H.4CKC8D2H.JD3D2D6D.5S7S9H2C."
-         "TDJH8CQH.JS5H7H3S.KSTH8H4S.5D3HAH6H")
+# The first hand of match 2026 with Q♠ and A♥ exposed (random legal play, seeded).
+MOVES = ("2SASTS3S.QH8HTH3H.7CTC8CJC.6C3C6H9C.KCACQC5H.9HKH2DJH.QD4D9D3D.7H5S2HAH.JSQS8S7S."
+         "ADKDTDJD.6S5D2C9S.4SKS7D5C.4H6D4C8D")
 
 
 def engine_hand(moves: str = MOVES, seed: int = SEED, exposed: tuple[str, ...] = ("QS", "AH")):
     """The engine's own hand for a move list (the reference the frames must agree with)."""
-    hand = new_hand(hands=[card_codes(h) for h in deal_hands(seed)], exposed=list(exposed))
+    hand = new_hand(hands=[card_codes(h) for h in deal_hands(hand_seed(seed, 0))], exposed=list(exposed))
     for code in re.findall(r"[2-9TJQKA][SHDC]", moves):
         hand.play(code)
     return hand
@@ -156,12 +156,12 @@ def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, si
 
 
 def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
-    # West discards K♥ on the 2♠ lead while holding spades: the engine refuses it.
-    page.goto(host("<gong-zhu id='bad' mode='replay' seed='7' moves='2SKH'></gong-zhu>"))
+    # West discards 2♥ on the 2♠ lead while holding spades: the engine refuses it.
+    page.goto(host("<gong-zhu id='bad' mode='replay' seed='7' moves='2S2H'></gong-zhu>"))
     rp = frame(page, "#bad iframe")
     check = rp.locator("[data-testid=check][data-state=illegal]")
     check.wait_for(timeout=READY_TIMEOUT_MS)
-    assert "Move 2 (West plays K♥): You must follow suit" in (check.text_content() or "")
+    assert "Move 2 (West plays 2♥): You must follow suit" in (check.text_content() or "")
     rp.locator("[data-action=end]").click()
     assert rp.locator("[data-testid=trick] [data-card]").count() == 1
 
@@ -257,3 +257,28 @@ def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str)
     assert page.evaluate("window.__pwned") is None
     assert cap.locator("html").evaluate("() => window.__pwned === undefined")
     assert page.context.cookies() == []
+
+
+def test_embed_page_documents_the_modes_with_live_examples_and_snippets(
+    page: Page, site_url: str, page_guard: PageGuard
+) -> None:
+    # Switching the language rebuilds the examples: downloads of the frames it replaces are aborted.
+    page_guard.allow(r"request failed: .* \(net::ERR_ABORTED\)")
+    page.goto(site_url + "embed.html")
+    page.locator("html.ready").wait_for(state="attached")
+    for mode in ("calculator", "replay", "puzzle", "game"):
+        assert page.locator(f"#{mode} gong-zhu[mode={mode}]").count() == 1
+        element = page.locator(f"#{mode} [data-snippet=element]").text_content() or ""
+        assert element.startswith(f'<script src="{site_url}web/embed.js" async></script>\n<gong-zhu mode="{mode}"')
+        iframe = page.locator(f"#{mode} [data-snippet=iframe]").text_content() or ""
+        assert iframe.startswith(f'<iframe src="{site_url}web/embed/{mode}.html?')
+        assert f'sandbox="{SANDBOX}"' in iframe
+    assert re.fullmatch(r"\d\.\d+ s", page.locator("p[lang=en] [data-figure=calculator]").text_content() or "")
+    calc = frame(page, "#calculator gong-zhu iframe")
+    assert calc.locator("[data-testid=score]").text_content() == "-260"
+    # In Chinese: the prose and the live examples switch, and the snippets gain lang="zh".
+    page.locator("[data-set-lang=zh]").click()
+    assert page.locator("h1 [lang=zh]").is_visible() and not page.locator("h1 [lang=en]").is_visible()
+    assert 'lang="zh"' in (page.locator("#calculator [data-snippet=element]").text_content() or "")
+    calc = frame(page, "#calculator gong-zhu iframe")
+    assert calc.locator("h1").text_content() == "拱猪计分器"

@@ -19,6 +19,7 @@ from gongzhu.replay import (
     Replay,
     hands_from_seed,
     parse_cards_param,
+    parse_hand_number,
     parse_hands,
     parse_moves,
     parse_seat,
@@ -31,13 +32,15 @@ POSITIONS = ("south", "east", "north", "west")
 
 
 def read_deal(query):
-    """`(replay, spec, seed)` from the URL: the deal (seed= or hands=), exposed=, leader=, rules=, moves=.
+    """`(replay, spec, seed)` from the URL: the deal (seed= and hand=, or hands=), exposed=, leader=,
+    rules=, moves=.
 
     `spec` is what the worker's `gongzhu.puzzle` functions take. ParamError (readable) when a
     parameter is wrong; legality is checked later by the engine.
     """
     preset = kit.preset_of(query)
     rules = RuleSet(preset=preset)
+    number = parse_hand_number(query["hand"]) if query.get("hand", "").strip() else 1
     has_seed = query.get("seed", "").strip() != ""
     has_hands = query.get("hands", "").strip() != ""
     if has_seed and has_hands:
@@ -47,7 +50,7 @@ def read_deal(query):
         seed = 0
     elif has_seed:
         seed = parse_seed(query["seed"])
-        hands = hands_from_seed(seed)
+        hands = hands_from_seed(seed, number)
     else:
         raise ParamError("give a deal: seed=N (a whole number) or hands=… (see the embed page)")
     exposed = parse_cards_param(query.get("exposed", ""), "exposed")
@@ -58,6 +61,9 @@ def read_deal(query):
     leader = None
     if query.get("leader", "").strip():
         leader = parse_seat(query["leader"])
+    elif number > 1:
+        raise ParamError("hand %d of a match is led by the previous hand's pig captor: give leader=S, E, N or W"
+                         % number)
     moves = parse_moves(query.get("moves", ""))
     replay = Replay(hands, moves, leader, exposed, rules, rules.first_lead)
     spec = {"hands": [card_codes(m) for m in hands], "leader": leader, "exposed": card_codes(exposed),

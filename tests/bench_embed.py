@@ -1,0 +1,65 @@
+"""Benchmark (not a test): how fast the calculator and replay embeds become interactive on a warm cache.
+
+Serves the working tree (web/tools/serve.py, as `make play`), opens each embed page in headless
+Chromium once to warm the cache, then loads it N more times and reads the frame's own
+`performance.mark("gongzhu-interactive")` (set by web/embed/kit.py when the controls work),
+in ms since the frame's navigation started. Prints the median and the range per mode; the
+median goes on embed.html ("Speed").
+
+    .venv/bin/python tests/bench_embed.py [--loads 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web" / "tools"))
+
+from browser import find_browser  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from serve import start_server  # noqa: E402
+
+PAGES = {
+    "calculator": "web/embed/calculator.html?cards=QS,KH,QH,8H&exposed=AH",
+    "replay": "web/embed/replay.html?seed=2026&exposed=QS,AH&check=off&moves=2SASTS3S.QH8HTH3H.7CTC8CJC",
+    "replay+check": "web/embed/replay.html?seed=2026&exposed=QS,AH&moves=2SASTS3S.QH8HTH3H.7CTC8CJC",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=10)
+    args = parser.parse_args(argv)
+    server, url = start_server(port=0)
+    server.handle_error = lambda *args: None  # type: ignore[method-assign]  # aborted downloads on navigation
+    try:
+        with sync_playwright() as p:
+            choice = find_browser(p)
+            if choice is None:
+                print("no Chromium (make browser)", file=sys.stderr)
+                return 1
+            browser = p.chromium.launch(headless=True, **choice.launch_kwargs())  # type: ignore[arg-type]
+            context = browser.new_context()
+            page = context.new_page()
+            for mode, path in PAGES.items():
+                times = []
+                for i in range(args.loads + 1):
+                    page.goto(url + path)
+                    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+                    ms = page.evaluate("performance.getEntriesByName('gongzhu-interactive')[0].startTime")
+                    if i:  # the first load only warms the cache
+                        times.append(ms)
+                print(f"{mode:13s} interactive after {statistics.median(times):6.0f} ms median "
+                      f"(min {min(times):.0f}, max {max(times):.0f}; {len(times)} warm loads)")
+            browser.close()
+    finally:
+        server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
