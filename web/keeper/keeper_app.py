@@ -44,6 +44,22 @@ def mask_of(codes):
     return m
 
 
+class MemoryStorage:
+    """Stands in for localStorage when the browser refuses it (the match then lasts one visit)."""
+
+    def __init__(self):
+        self.items = {}
+
+    def getItem(self, key):  # noqa: N802 (the Web Storage API's name)
+        return self.items.get(key)
+
+    def setItem(self, key, value):  # noqa: N802
+        self.items[key] = value
+
+    def removeItem(self, key):  # noqa: N802
+        self.items.pop(key, None)
+
+
 def default_setup():
     return {"names": ["", "", "", ""], "teams": ["", ""], "preset": "classic", "rules": options.resolve()}
 
@@ -387,7 +403,8 @@ class App:
 
     def export(self):
         """(file name, JSON text) of the current match."""
-        names = "-".join(["".join([ch for ch in n if ch.isalpha() or ch.isdigit()]) for n in self.sheet.names])
+        names = "-".join(["".join([ch for ch in n if ch.isalpha() or ch.isdigit() or ord(ch) > 0x2E7F])
+                          for n in self.sheet.names])
         return ("gongzhu-score-%s.json" % (names or "match"), self.sheet.to_json())
 
     def import_text(self, text):

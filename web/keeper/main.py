@@ -11,13 +11,20 @@ from pyscript import window
 
 _started = window.performance.now()
 
-from keeper_app import App  # noqa: E402
+from keeper_app import App, MemoryStorage  # noqa: E402
 from keeper_view import View, draw_sheet_image  # noqa: E402
 from pyscript import document  # noqa: E402
 from pyscript.ffi import create_proxy, to_js  # noqa: E402
 
 html = document.documentElement
-app = App(window.localStorage, html.getAttribute("data-lang") or "en")
+try:
+    storage = window.localStorage
+    storage.getItem("gongzhu.keeper")
+except Exception:  # storage disabled by the browser: keep the match in memory, and say so
+    storage = None
+app = App(storage or MemoryStorage(), html.getAttribute("data-lang") or "en")
+if storage is None:
+    app.say("error", "storage_failed")
 app.lang = app.load_lang(app.lang)
 view = View(document, window)
 
