@@ -216,6 +216,7 @@ class Sheet:
             teams = [None, None]
         self.teams = [_clean_name(teams[t], self.names[t] + " & " + self.names[t + 2]) for t in range(2)]
         self.hands = []  # type: list  # each {"piles": [4 masks], "exposed": mask}
+        self._rows = None  # type: list | None  # the computed sheet, dropped on every change
 
     # --- entering hands ---------------------------------------------------------------------
 
@@ -231,17 +232,20 @@ class Sheet:
         if self.is_over():
             raise KeeperError("over")
         self.hands.append(self.check_hand(piles, exposed))
+        self._rows = None
         return len(self.hands) - 1
 
     def replace_hand(self, index: int, piles, exposed=()) -> None:
         """Correct a past hand; everything after it is recomputed."""
         self._index(index)
         self.hands[index] = self.check_hand(piles, exposed)
+        self._rows = None
 
     def delete_hand(self, index: int) -> None:
         """Remove a past hand; everything after it is recomputed."""
         self._index(index)
         del self.hands[index]
+        self._rows = None
 
     def _index(self, index: int) -> None:
         if not isinstance(index, int) or not 0 <= index < len(self.hands):
@@ -295,6 +299,8 @@ class Sheet:
         """Every hand as a row of the sheet: ``number`` (1-based), ``scores``, ``totals`` (running,
         shared by partners), ``team_scores`` / ``team_totals`` (partnership, else None),
         ``pig_captor`` and ``counts`` (False for a hand entered after the match had ended)."""
+        if self._rows is not None:
+            return self._rows
         out = []
         running = [0, 0, 0, 0]
         ended = False
@@ -316,6 +322,7 @@ class Sheet:
             })
             if counts and self._ends(totals):
                 ended = True
+        self._rows = out
         return out
 
     def end_index(self):
@@ -455,6 +462,7 @@ class Sheet:
             except ValueError as e:
                 raise KeeperError("damaged", detail=where + ": " + str(e)) from None
             sheet.hands.append(stored)
+        sheet._rows = None
         return sheet
 
     @classmethod
