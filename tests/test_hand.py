@@ -563,3 +563,22 @@ def test_random_playout_invariants(preset):
             # The first lead of a first hand is the 2♠ (or 2♣).
             if h.first_hand:
                 assert plays[0]["card"] == r.first_lead
+
+
+def test_copy_is_independent():
+    h = new_hand(seed=31, rules="beginner")
+    h.play(h.legal_moves()[0])
+    c = h.copy()
+    c.play(c.legal_moves()[0])
+    assert len(h.played) == 1 and len(c.played) == 2
+    assert h.view(0) != c.view(0)
+    assert Hand.from_json(h.to_json()).view(2) == h.view(2)
+
+
+def test_later_hand_with_passing_keeps_its_leader():
+    h = new_hand(seed=4, rules=rules(pass_cards=3), leader=2, first_hand=False)
+    assert h.phase == "pass" and h.to_play == 2
+    rng = random.Random(1)
+    while h.phase == "pass":
+        h.pass_cards(h.to_play, rng.sample(h.view(h.to_play)["hand"], 3))
+    assert h.leader == 2 and h.to_play == 2 and h.phase == "expose"
