@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gongzhu.keeper import SCORING_CARDS
-from tests.e2e.harness import run_axe
+from tests.e2e.harness import ARTIFACTS, run_axe
 
 pytestmark = pytest.mark.e2e
 
@@ -126,6 +126,12 @@ def one_hand(page: Page, pig_to: int = 0, sheep_to: int = 1) -> None:
 
 def test_worked_examples_read_the_same_scores(page: Page, site_url: str) -> None:
     open_keeper(page, site_url)
+    # MicroPython only, no Pyodide: the page is usable about half a second after navigation.
+    timings = page.evaluate("window.__keeperTimings")
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "keeper-timings.json").write_text(json.dumps(timings) + "\n", encoding="utf-8")
+    assert 0 < timings["python_ms"] < timings["ready_ms"] < 15_000
+    assert not any("pyodide" in url for url in page.evaluate("performance.getEntries().map(e => e.name)"))
     start_match(page)
     # Names typed by people are text, never HTML.
     assert page.locator("#players b").count() == 0
@@ -155,7 +161,7 @@ def test_worked_examples_read_the_same_scores(page: Page, site_url: str) -> None
         s for _, _, s in WORKED
     ]
     expect(page.locator("#lead")).to_have_text("Next hand: Ann leads (took the pig).")
-    page.screenshot(path=str(Path("test-artifacts") / "keeper-phone.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "keeper-phone.png"), full_page=True)
 
 
 def test_an_impossible_hand_is_refused_naming_the_card(page: Page, site_url: str) -> None:
