@@ -14,6 +14,7 @@ from ui.controller import Controller
 from ui.engine import Engine
 from ui.input import wire
 from ui.render import Renderer
+from ui.share import mount as mount_share
 from ui.sound import Sound
 
 
@@ -39,6 +40,7 @@ async def boot():
     controller = Controller(Renderer(), sound, window.localStorage, str(window.location.search), browser_language())
     controller.boot()
     wire(controller, sound, Engine.restart)
+    mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
     html = document.documentElement
     html.classList.add("ui-ready")
     window.performance.mark("gongzhu-table")

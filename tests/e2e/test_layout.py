@@ -1,0 +1,116 @@
+"""The table on a phone (portrait and landscape), a laptop and a big screen: nothing overlaps or is cut off.
+
+One page is resized through the four layouts (the CSS is responsive; the game state stays put).
+Screenshots of every screen at every layout go to test-artifacts/ (git-ignored), named
+layout-<width>x<height>-<screen>.png.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.harness import ARTIFACTS, wait_ready
+from tests.e2e.test_game_support import open_game, save_script, saved_game, table_state
+
+LAYOUTS = [(360, 740), (740, 360), (1280, 800), (1920, 1080)]
+SCREENS = [("settings", "open-settings", "#dlg-settings"), ("help", "open-help", "#dlg-help"),
+           ("scores", "open-scores", "#dlg-scores"), ("last-trick", "last-trick", "#dlg-last")]
+
+# The regions of the table that must never overlap each other.
+REGIONS = {
+    "title": ".site-header h1",
+    "menu": "#menu",
+    "north": "#table .seat.pos-top",
+    "west": "#table .seat.pos-left",
+    "east": "#table .seat.pos-right",
+    "trick": "#trick .trick-cards",
+    "you": "#south-info",
+    "prompt": "#prompt .prompt-main",
+    "hand": "#hand",
+}
+
+BOXES_JS = """regions => {
+  const out = {};
+  for (const [name, sel] of Object.entries(regions)) {
+    const el = document.querySelector(sel);
+    if (!el) { out[name] = null; continue; }
+    const r = el.getBoundingClientRect();
+    out[name] = {x: r.left, y: r.top + scrollY, w: r.width, h: r.height};
+  }
+  out.cards = [...document.querySelectorAll('#hand .card')].map(el => {
+    const r = el.getBoundingClientRect(); return {x: r.left, y: r.top + scrollY, w: r.width, h: r.height};
+  });
+  out.scrollWidth = document.documentElement.scrollWidth;
+  return out;
+}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return a["x"] < b["x"] + b["w"] - 1 and b["x"] < a["x"] + a["w"] - 1 and a["y"] < b["y"] + b["h"] - 1 \
+        and b["y"] < a["y"] + a["h"] - 1
+
+
+def check_table(page: Page, width: int, height: int) -> None:
+    boxes: dict[str, Any] = page.evaluate(BOXES_JS, REGIONS)
+    assert boxes["scrollWidth"] <= width, f"{width}x{height}: horizontal scroll ({boxes['scrollWidth']} px)"
+    names = [n for n in REGIONS if boxes[n] and boxes[n]["w"] > 0]
+    for name in names:
+        box = boxes[name]
+        assert box["x"] >= -0.5 and box["x"] + box["w"] <= width + 0.5, f"{width}x{height}: {name} cut off: {box}"
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert not overlap(boxes[a], boxes[b]), f"{width}x{height}: {a} overlaps {b}: {boxes[a]} {boxes[b]}"
+    cards = boxes["cards"]
+    assert cards, "no cards in the hand"
+    for card in cards:
+        assert card["x"] >= 0 and card["x"] + card["w"] <= width + 0.5, f"{width}x{height}: a card is cut off"
+        assert card["y"] + card["h"] <= height + 1, f"{width}x{height}: the hand is below the fold: {card}"
+    # Each card shows at least its corner index (a readable strip), and is at least 40 px wide.
+    steps = [b["x"] - a["x"] for a, b in zip(cards, cards[1:], strict=False)]
+    assert min(steps, default=99) >= 18 and cards[0]["w"] >= 40, f"{width}x{height}: cards too cramped: {steps}"
+
+
+def shoot(page: Page, width: int, height: int, screen: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}-{screen}.png"))
+
+
+def check_dialog(page: Page, selector: str, width: int, height: int) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"{selector} cut off at {width}x{height}"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, f"{selector} cut off at {width}x{height}"
+
+
+def test_every_screen_at_every_layout(page: Page, site_url: str) -> None:
+    # A hand in progress: cards on the table, captured cards and exposures to show.
+    page.add_init_script(save_script(saved_game(21, "classic", plays=22)))
+    open_game(page, site_url)
+    assert table_state(page) == "play"
+    for width, height in LAYOUTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        check_table(page, width, height)
+        shoot(page, width, height, "table")
+        for screen, action, selector in SCREENS:
+            page.click(f'#menu [data-action="{action}"]')
+            expect(page.locator(selector)).to_be_visible()
+            check_dialog(page, selector, width, height)
+            shoot(page, width, height, screen)
+            page.keyboard.press("Escape")
+            expect(page.locator(selector)).to_be_hidden()
+
+
+def test_hand_summary_and_match_end_at_every_layout(page: Page, site_url: str) -> None:
+    page.add_init_script(save_script(saved_game(4, {"target": 50}, plays=52, hands=1)))
+    open_game(page, site_url)
+    summary = page.locator("#dlg-summary")
+    expect(summary).to_be_visible()
+    for width, height in LAYOUTS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        check_dialog(page, "#dlg-summary", width, height)
+        shoot(page, width, height, "summary")
+    wait_ready(page)
