@@ -10,7 +10,7 @@ import random
 import pytest
 
 from gongzhu import PRESETS, Hand, IllegalMove, new_hand, score_pile
-from gongzhu.cards import SCORING_MASK, card_code, card_codes, cards_of
+from gongzhu.cards import EXPOSABLE_MASK, SCORING_MASK, card_code, card_codes, cards_of
 from tests.helpers_engine import make_hands, play_randomly
 
 CLASSIC = PRESETS["classic"]
@@ -581,4 +581,7 @@ def test_later_hand_with_passing_keeps_its_leader():
     rng = random.Random(1)
     while h.phase == "pass":
         h.pass_cards(h.to_play, rng.sample(h.view(h.to_play)["hand"], 3))
-    assert h.leader == 2 and h.to_play == 2 and h.phase == "expose"
+    assert h.leader == 2 and h.phase == "expose"
+    # Exposure goes round from the leader, skipping seats with no special card.
+    order = [s for s in (2, 3, 0, 1) if h.held[s] & EXPOSABLE_MASK]
+    assert h.to_play == order[0]
