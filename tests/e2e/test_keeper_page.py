@@ -251,6 +251,7 @@ def test_edit_and_delete_a_past_hand(page: Page, site_url: str) -> None:
     assert sheet_rows(page)[0][0].startswith("0")
     expect(page.locator("#entry-title")).to_have_text("Hand 3")
     expect(page.locator("#lead")).to_have_text("Next hand: <b>Cy</b> leads (took the pig).")
+    expect(player(page, 2).locator(".kp-player-meta")).to_have_text("leads this hand")
     # Delete hand 2: only hand 1 counts.
     page.click("#sheet-table [data-hand='2'] .kp-hand-btn")
     page.click("#dialog [data-act=delete-hand]")

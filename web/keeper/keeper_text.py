@@ -51,6 +51,7 @@ STRINGS = {
     "pig": ("pig", "猪"),
     "sheep": ("sheep", "羊"),
     "doubler": ("doubler", "变压器"),
+    "leads": ("leads this hand", "本局首出"),
     "nobody": ("not assigned", "未分配"),
     "card_label": ("{card}: {owner}", "{card}：{owner}"),
     "card_selected": ("selected", "已选"),

@@ -155,11 +155,13 @@ class View:
             score = self.el("span", "kp-player-score")
             top.appendChild(name)
             top.appendChild(score)
+            meta = self.el("span", "kp-player-meta")
             chips = self.el("span", "kp-chips")
             b.appendChild(top)
+            b.appendChild(meta)
             b.appendChild(chips)
             players.appendChild(b)
-            self.player_buttons.append((b, name, score, chips))
+            self.player_buttons.append((b, name, score, chips, meta))
         self.built = True
         del doc
 
@@ -395,8 +397,16 @@ class View:
             pressed = selected if active is None else (active in owners)
             b.setAttribute("aria-pressed", "true" if pressed else "false")
         scores = app.live_scores()
+        index = editing if editing is not None else len(sheet.hands)
+        leader = sheet.pig_captor(index - 1) if index > 0 else None
         for s in range(4):
-            b, name, score, chips = self.player_buttons[s]
+            b, name, score, chips, meta = self.player_buttons[s]
+            notes = []
+            if leader == s:
+                notes.append(t("leads", lang))
+            if sheet.rules["partnership"]:
+                notes.append(sheet.teams[s % 2])
+            meta.textContent = " · ".join(notes)
             count = len([c for c in SCORING_CARDS if app.piles[s] & BIT[c]])
             name.textContent = names[s]
             score.textContent = signed(scores[s].total) if app.piles[s] else "0"
@@ -408,8 +418,11 @@ class View:
             b.classList.toggle("kp-active", active == s)
             b.setAttribute("aria-pressed", "true" if active == s else "false")
             cards = t("one_card", lang) if count == 1 else t("n_cards", lang, n=count)
-            b.setAttribute("aria-label", t("player_label", lang, name=names[s], score=signed(scores[s].total), n=count)
-                           if count else names[s] + ": " + cards)
+            label = t("player_label", lang, name=names[s], score=signed(scores[s].total), n=count) \
+                if count else names[s] + ": " + cards
+            if notes:
+                label += " (" + ", ".join(notes) + ")"
+            b.setAttribute("aria-label", label)
         # What to do next.
         left = app.unassigned()
         if app.selected:
