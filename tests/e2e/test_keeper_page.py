@@ -351,6 +351,9 @@ def test_every_card_and_player_is_reachable_on_a_phone(page: Page, site_url: str
     expect(card(page, "QS")).to_have_class(re.compile(r"\bkp-seat-3\b"))
     expect(card(page, "QS")).to_have_attribute("aria-label", "Q♠ pig: Di")
     assert run_axe(page, AXE) == []  # the hand entry
+    page.emulate_media(color_scheme="dark")
+    assert run_axe(page, AXE) == []  # the hand entry, dark theme
+    page.emulate_media(color_scheme="light")
     rest_to(page, 1)
     record(page)
     page.click("#sheet-table [data-hand='1'] .kp-hand-btn")
