@@ -205,3 +205,26 @@ def test_seed_and_hand_number_deal_as_the_game_page_does() -> None:
     assert gongzhu.replay.parse_hand_number("12") == 12
     with pytest.raises(ParamError, match="hand must be a hand number"):
         gongzhu.replay.parse_hand_number("0")
+
+
+def test_share_snippets_for_a_deal_and_a_hand_in_progress() -> None:
+    import sys
+
+    sys.path.insert(0, str(ROOT / "web"))
+    from ui.share import site_root, snippets
+
+    site = site_root("https://example.org/gongzhu/index.html?seed=5#x")
+    assert site == "https://example.org/gongzhu/"
+    view = {"match": {"seed": 5, "hand_number": 1}, "rules": dict(RuleSet(preset="fast").to_dict()),
+            "leader": 3, "exposed": [["AH"], [], ["QS"], []], "played": [[3, "2C"], [0, "5C"], [1, "KC"], [2, "3C"],
+                                                                         [1, "QS"]]}
+    data = snippets(site, view)
+    assert data["game"]["element"].endswith('<gong-zhu mode="game" seed="5" rules="fast"></gong-zhu>')
+    assert data["replay"]["element"].endswith(
+        '<gong-zhu mode="replay" seed="5" rules="fast" hand="2" leader="W" exposed="AH,QS" moves="2C5CKC3C.QS">'
+        "</gong-zhu>")
+    assert ('src="https://example.org/gongzhu/web/embed/replay.html?seed=5&amp;rules=fast&amp;hand=2&amp;leader=W'
+            '&amp;exposed=AH,QS&amp;moves=2C5CKC3C.QS"') in data["replay"]["iframe"]
+    assert data["link"] == "https://example.org/gongzhu/index.html?seed=5&rules=fast" and not data["custom"]
+    custom = dict(view, rules=dict(view["rules"], target=700))
+    assert snippets(site, custom, "zh")["custom"] and 'lang="zh"' in snippets(site, custom, "zh")["game"]["element"]

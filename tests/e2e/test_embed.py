@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page
 
 from gongzhu import card_code, card_codes, deal_hands, hand_seed, new_hand
-from tests.e2e.harness import READY_TIMEOUT_MS, PageGuard
+from tests.e2e.harness import ARTIFACTS, READY_TIMEOUT_MS, PageGuard, wait_ready
 
 SANDBOX = "allow-scripts allow-same-origin"
 SEED = 2026
@@ -282,3 +282,22 @@ def test_embed_page_documents_the_modes_with_live_examples_and_snippets(
     assert 'lang="zh"' in (page.locator("#calculator [data-snippet=element]").text_content() or "")
     calc = frame(page, "#calculator gong-zhu iframe")
     assert calc.locator("h1").text_content() == "拱猪计分器"
+
+
+def test_share_dialog_gives_both_snippets_for_the_deal_and_the_hand(page: Page, site_url: str) -> None:
+    page.goto(site_url + "index.html?seed=5&rules=fast")
+    wait_ready(page)
+    page.locator("#share-open").click()
+    page.screenshot(path=str(ARTIFACTS / "share-dialog.png"))
+    dialog = page.locator("#dlg-share")
+    assert dialog.is_visible()
+    element = dialog.locator("[data-snippet=game-element]").input_value()
+    assert element == (f'<script src="{site_url}web/embed.js" async></script>\n'
+                       '<gong-zhu mode="game" seed="5" rules="fast"></gong-zhu>')
+    iframe = dialog.locator("[data-snippet=game-iframe]").input_value()
+    assert iframe.startswith(f'<iframe src="{site_url}web/embed/game.html?seed=5&amp;rules=fast" sandbox="{SANDBOX}"')
+    replay = dialog.locator("[data-snippet=replay-element]").input_value()
+    assert '<gong-zhu mode="replay" seed="5" rules="fast"' in replay
+    assert dialog.locator("[data-snippet=link]").input_value() == f"{site_url}index.html?seed=5&rules=fast"
+    dialog.locator("[data-share-close]").click()
+    assert not dialog.is_visible()

@@ -113,6 +113,18 @@ def snippets(site, view, lang="en"):
 
 # --- the dialog (browser only) -------------------------------------------------------------
 
+CSS = """
+#dlg-share { padding: 1rem 1.25rem; max-width: min(42rem, 94vw); }
+#dlg-share h2 { margin: 0 0 0.5rem; font-size: 1.2rem; }
+#dlg-share h3 { margin: 1rem 0 0.25rem; font-size: 1rem; }
+#dlg-share p { margin: 0.4rem 0 0.15rem; font-size: 0.9rem; }
+#dlg-share textarea, #dlg-share input[type=text] { display: block; width: 100%; box-sizing: border-box;
+  font: 0.8rem/1.35 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: 0.35rem; resize: vertical; }
+#dlg-share textarea { min-height: 4.4rem; }
+#dlg-share .btn { display: inline-block; width: auto; padding: 0.2rem 0.9rem; margin-top: 0.3rem; }
+#dlg-share [data-share-close] { display: block; margin: 1rem 0 0 auto; }
+"""
+
 
 def mount(get_view, get_lang):
     """Add the Share button and its dialog to the page; returns the button."""
@@ -134,6 +146,8 @@ def mount(get_view, get_lang):
         keep.append(proxy)
         node.addEventListener(name, proxy)
 
+    style = el("style", {"id": "share-style"}, CSS)
+    document.head.appendChild(style)
     menu = document.getElementById("menu") or document.querySelector("header") or document.body
     button = el("button", {"type": "button", "class": "menu-btn", "data-action": "share", "id": "share-open"})
     icon = el("span", {"aria-hidden": "true", "class": "icon"}, "⤴")
