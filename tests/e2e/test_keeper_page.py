@@ -394,3 +394,25 @@ def test_partnership_teams_and_copying_the_summary(page: Page, site_url: str) ->
         "Totals: North–South -300 · Bo & Di +200",
         "Next hand: Ann leads (took the pig)",
     ]
+
+
+def test_any_house_rule_option(page: Page, site_url: str) -> None:
+    """A custom option (pip-valued hearts, no exposure) changes the arithmetic and is shown."""
+    open_keeper(page, site_url)
+    page.click(".kp-options summary")
+    page.select_option("#opt-heart_values", label="pips")
+    page.select_option("#opt-exposure", label="off")
+    expect(page.locator("#preset")).to_have_value("")  # custom
+    start_match(page)
+    expect(page.locator("#rules-line")).to_have_text("custom (classic-based) rules · target 1000")
+    expect(page.locator("#exposed-box")).to_be_hidden()  # no exposure under these rules
+    page.click("#rules-line")
+    expect(page.locator("#rules-list [data-option='heart_values']")).to_have_class("kp-changed")
+    expect(page.locator("#rules-list [data-option='heart_values'] strong")).to_have_text("pips")
+    give(page, ["QS", "KH", "QH", "8H"], 0)
+    assert live_score(page, 0) == -178  # -100 -40 -30 -8
+    rest_to(page, 1)
+    record(page)
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    assert totals(page)[0] == -178

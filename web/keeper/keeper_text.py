@@ -39,6 +39,7 @@ STRINGS = {
     "hand_count": ("after {n} hands", "已记{n}局"),
     "hand_count_1": ("after 1 hand", "已记1局"),
     "rules_summary": ("{preset} rules · target {target}", "{preset}规则 · 目标 {target}"),
+    "custom_of": ("custom ({preset}-based)", "自定义（基于{preset}）"),
     "team_rules": (" · partnership", " · 对家搭档"),
     # entry
     "hand_n": ("Hand {n}", "第{n}局"),

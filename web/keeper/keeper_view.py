@@ -48,6 +48,7 @@ class View:
         self.sheet_key = None
         self.setup_filled = False
         self.dialog_key = None
+        self.rules_key = None
 
     # --- small DOM helpers -----------------------------------------------------------------
 
@@ -281,13 +282,28 @@ class View:
     def render_standings(self, app, lang):
         sheet = app.sheet
         rules = sheet.rules
-        line = t("rules_summary", lang, preset=preset_label(sheet.preset, lang), target=rules["target"])
+        custom = options.resolve(None, sheet.preset) != rules
+        preset = t("custom_of", lang, preset=preset_label(sheet.preset, lang)) if custom \
+            else preset_label(sheet.preset, lang)
+        line = t("rules_summary", lang, preset=preset, target=rules["target"])
         if rules["partnership"]:
             line += t("team_rules", lang)
         n = len([r for r in sheet.rows() if r["counts"]])
         if n:
             line += " · " + (t("hand_count_1", lang) if n == 1 else t("hand_count", lang, n=n))
         self.id("rules-line").textContent = line
+        if self.rules_key != (lang, sheet.preset, str(rules)):
+            self.rules_key = (lang, sheet.preset, str(rules))
+            ul = self.id("rules-list")
+            self.clear(ul)
+            for opt in options.OPTIONS:
+                value = rules[opt["name"]]
+                shown = str(value) if opt["choices"] is None else choice_label(opt, value, lang)
+                li = self.el("li", "kp-changed" if value != opt["default"] else None, None,
+                             {"data-option": opt["name"]})
+                li.appendChild(self.el("span", None, option_label(opt, lang)))
+                li.appendChild(self.el("strong", None, shown))
+                ul.appendChild(li)
         box = self.id("totals")
         self.clear(box)
         totals = sheet.totals()
