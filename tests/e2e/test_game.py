@@ -248,3 +248,36 @@ def test_chinese_leaves_no_english_on_the_table(page: Page, site_url: str) -> No
     wait_ready(page)
     expect(page.locator("#dlg-settings")).to_be_hidden()
     assert page.get_attribute("html", "lang") == "zh-Hans"
+
+
+def test_house_rules_at_the_table(page: Page, site_url: str) -> None:
+    """Passing three cards, secret exposure, partnership, hearts to be broken: all at the table."""
+    rules = {"pass_cards": 3, "exposure_mode": "secret", "auto_expose_fourth": True, "partnership": True,
+             "hearts_must_be_broken": True}
+    open_game(page, site_url, "?seed=2", rules=rules)
+    assert table_state(page) == "pass"
+    expect(page.locator("#prompt")).to_contain_text("Choose 3 cards to pass to East")
+    confirm = page.locator('[data-action="pass-confirm"]')
+    expect(confirm).to_be_disabled()
+    chosen = hand_codes(page)[-3:]
+    for code in chosen:
+        page.click(f'#hand [data-card="{code}"]')
+        expect(page.locator(f'#hand [data-card="{code}"]')).to_have_attribute("aria-pressed", "true")
+    confirm.click()
+    # The three received cards are marked and named, and the pass is spelled out.
+    expect(page.locator(".pass-note")).to_contain_text("received")
+    expect(page.locator("#hand .card.received")).to_have_count(3)
+    assert all(code not in hand_codes(page) for code in chosen)
+    assert ", received" in (page.locator("#hand .card.received").first.get_attribute("aria-label") or "")
+    # Partners: North is marked and shares the total.
+    expect(page.locator("#table .pos-top .partner-tag")).to_be_visible()
+    state = table_state(page)
+    if state == "expose":
+        expect(page.locator("#prompt")).to_contain_text("revealed together")
+        page.locator("#actions [data-expose]").first.click()
+        page.click('[data-action="expose-confirm"]')
+        page.wait_for_selector('[data-action="expose-confirm"]', state="detached")
+    play_hand(page)
+    totals = page.locator('#table [data-testid="total"]').all_text_contents()
+    # Seats in DOM order: North (2), West (3), East (1), then you (0).
+    assert totals[0] == totals[3] and totals[1] == totals[2], totals

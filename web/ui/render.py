@@ -300,7 +300,7 @@ class Renderer:
     def south(self, s, lang, pos):
         v = s.view
         seat0 = self.seat_data(s, 0)
-        info_data = [seat0, lang, s.settings["levels"][0]]
+        info_data = [seat0, lang, s.settings["levels"][0], bool(v and v["rules"].get("partnership"))]
         if self.changed("south-info", info_data):
             south = self.seats[0]
             south.className = "seat seat-south pos-bottom" + (" turn" if seat0["turn"] else "")
@@ -316,6 +316,9 @@ class Renderer:
                 self.exposed_badges(seat0["exposed"], lang),
                 self.captured_row(seat0["captured"], lang),
             ])
+            if v and v["rules"].get("partnership"):
+                self.el["south-info"].appendChild(h("span", {"class": "partner-note", "text": t(
+                    "partners_note", lang, name=seat_name(2, lang, pos[2]))}))
         prompt = self.prompt_text(s, lang, pos)
         if self.changed("prompt", prompt):
             fill(self.el["prompt"], [h("span", {"class": "prompt-main", "text": prompt[0]}),
@@ -395,10 +398,12 @@ class Renderer:
             elif v["phase"] == "done" and s.screen != "summary":
                 kind = "done"
                 data.append(v["match"]["is_over"])
-            elif v["phase"] in ("expose", "play") and s.pass_note and not v["played"]:
-                kind = "passed"
-                data.append(s.pass_note)
-        data.append(kind)
+        if s.busy and kind in ("pass", "expose"):
+            kind = None  # the choice is on its way to the engine
+        note = None
+        if v and not s.preview and v["phase"] in ("expose", "play") and s.pass_note and not v["played"]:
+            note = s.pass_note
+        data.append([kind, note])
         if not self.changed("actions", data):
             return
         children = []
@@ -432,12 +437,11 @@ class Renderer:
                                              "text": t("next_hand", lang)}))
             children.append(h("button", {"type": "button", "class": "btn", "data-action": "open-summary",
                                          "text": t("hand_score", lang)}))
-        elif kind == "passed":
-            note = s.pass_note
+        if note:
             text = t("passed_received", lang, given=cards_short(note["given"]), got=cards_short(note["got"]),
                      to=seat_name(note["to"], lang, pos[note["to"]]),
                      frm=seat_name(note["from"], lang, pos[note["from"]]))
-            children.append(h("p", {"class": "pass-note", "text": text}))
+            children.insert(0, h("p", {"class": "pass-note", "text": text}))
         fill(self.el["actions"], children)
         self.el["actions"].hidden = not children
 
@@ -725,6 +729,7 @@ class Renderer:
             return [self.dialog_head("dlg-summary", t("hand_score", lang), lang)]
         match = v["match"]
         hand_no = match["hand_number"] + 1
+        partners = bool(v["rules"].get("partnership"))
         rows = []
         for seat in range(4):
             b = v["breakdown"][seat]
@@ -733,8 +738,11 @@ class Renderer:
             rows.append(h("li", {"class": "sum-row", "data-seat": str(seat)}, [
                 h("div", {"class": "sum-head"}, [
                     h("span", {"class": "name", "text": names[seat]}),
+                    h("span", {"class": "partner-tag", "text": t("partner", lang)}) if partners and seat == 2 else None,
                     h("span", {"class": "hand-score", "data-testid": "hand-score", "text": signed(b["total"])}),
                     h("span", {"class": "sum-total", "text": t("total", lang) + " " + signed(match["totals"][seat])}),
+                    h("span", {"class": "round-points", "text": t("round_points", lang) + " " + str(
+                        match["round_points"][seat])}) if match.get("round_points") else None,
                 ]),
                 h("ul", {"class": "captured", "aria-label": t("captured", lang)},
                   [h("li", {"class": "cap", "aria-label": card_label(c, lang, exposed=c in b["exposed"])},
