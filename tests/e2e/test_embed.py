@@ -209,15 +209,18 @@ def test_puzzle_without_an_answer_asks_the_strongest_bot(page: Page, host, site_
 
 def test_game_mode_frames_the_game_page(page: Page, host, site_url: str) -> None:
     page.goto(host(
-        "<gong-zhu id='game' mode='game' seed='5' rules='fast'></gong-zhu>"
+        "<gong-zhu id='game' mode='game' seed='5' rules='fast' lang='zh'></gong-zhu>"
         + plain_iframe(site_url, "web/embed/game.html?seed=5", 640)
     ))
     outer = frame(page, "#game iframe")
     inner = outer.locator("iframe.game-frame")
     src = inner.get_attribute("src") or ""
     assert "index.html?embed=1" in src and "seed=5" in src and "rules=fast" in src
-    outer.frame_locator("iframe.game-frame").locator("html.ready").wait_for(state="attached",
-                                                                              timeout=READY_TIMEOUT_MS)
+    game = outer.frame_locator("iframe.game-frame")
+    game.locator("html.ready").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    # In Chinese, and the reader's own game on the site (localStorage) is left alone.
+    assert (game.locator("html").get_attribute("lang") or "").startswith("zh")
+    assert game.locator("html").evaluate("() => localStorage.length") == 0
     plain = page.frame_locator("iframe.plain")
     assert "seed=5" in (plain.locator("iframe.game-frame").get_attribute("src") or "")
 

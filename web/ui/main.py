@@ -11,6 +11,7 @@ import asyncio
 from pyscript import document, window
 
 from ui.controller import Controller
+from ui.embedded import storage_and_language
 from ui.engine import Engine
 from ui.input import wire
 from ui.render import Renderer
@@ -37,7 +38,9 @@ async def tick_while_loading(controller):
 
 async def boot():
     sound = Sound()
-    controller = Controller(Renderer(), sound, window.localStorage, str(window.location.search), browser_language())
+    # Embedded (index.html?embed=1): memory instead of the reader's localStorage (web/ui/embedded.py).
+    storage, language = storage_and_language(str(window.location.search), window.localStorage, browser_language())
+    controller = Controller(Renderer(), sound, storage, str(window.location.search), language)
     controller.boot()
     wire(controller, sound, Engine.restart)
     mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
