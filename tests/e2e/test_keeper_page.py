@@ -416,3 +416,16 @@ def test_any_house_rule_option(page: Page, site_url: str) -> None:
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     assert totals(page)[0] == -178
+
+
+def test_a_second_tab_follows(page: Page, site_url: str) -> None:
+    open_keeper(page, site_url)
+    start_match(page)
+    other = page.context.new_page()
+    other.on("pageerror", lambda e: pytest.fail(f"second tab: {e}"))
+    open_keeper(other, site_url)
+    expect(other.locator("#entry-title")).to_have_text("Hand 1")
+    one_hand(page, pig_to=3)
+    expect(other.locator("#entry-title")).to_have_text("Hand 2")
+    assert totals(other) == totals(page)
+    other.close()

@@ -196,6 +196,22 @@ def on_dialog_close(event):
         render()
 
 
+def on_storage(event):
+    """Another tab of the keeper (or the game page) changed what is saved: follow it."""
+    if event.key == "gongzhu.keeper":
+        app.reset_draft()
+        app.close_dialog()
+        app.sheet = None
+        app.load()
+        view.setup_filled = False
+    elif event.key == "gongzhu.settings":
+        app.lang = app.load_lang(app.lang)
+    else:
+        return
+    render()
+
+
+window.addEventListener("storage", create_proxy(on_storage))
 document.body.addEventListener("click", create_proxy(on_click))
 setup = document.getElementById("setup")
 setup.addEventListener("change", create_proxy(on_setup_change))
