@@ -281,3 +281,26 @@ def test_house_rules_at_the_table(page: Page, site_url: str) -> None:
     totals = page.locator('#table [data-testid="total"]').all_text_contents()
     # Seats in DOM order: North (2), West (3), East (1), then you (0).
     assert totals[0] == totals[3] and totals[1] == totals[2], totals
+
+
+def test_worker_failure_is_reported_and_a_restart_keeps_the_match(page: Page, site_url: str) -> None:
+    page.add_init_script("window.gongzhuCallTimeoutMs = 1500")
+    open_game(page, site_url, "?seed=9", rules={"exposure": False})
+    assert table_state(page) == "play"
+    before = page.locator("#hand .card").count()
+    page.locator("#hand .card.legal").first.click()
+    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+    table_state(page)
+    held = hand_codes(page)
+    # The worker dies (as after a crash or an out-of-memory kill): the next call gets no answer.
+    page.evaluate("document.querySelector('script[name=\"engine\"]').xworker.terminate()")
+    page.locator("#hand .card.legal").first.click()
+    expect(page.locator("#notice")).to_contain_text("The game engine stopped", timeout=15_000)
+    restart = page.locator('[data-action="restart-engine"]')
+    expect(restart).to_be_visible()
+    restart.click()
+    wait_ready(page)
+    expect(page.locator("#notice")).not_to_contain_text("stopped", timeout=60_000)
+    assert table_state(page) == "play"
+    assert hand_codes(page) == held  # the same match, where it was
+    assert play_hand(page) == len(held)

@@ -27,6 +27,8 @@ PACE = {
     "instant": (0, 0, 0),
 }
 LOADING = "__loading__"
+NO_ANSWER = "__no_answer__"
+CALL_TIMEOUT_MS = 20000  # the slowest bot answers within ~1 s; 20 s of silence means the worker is gone
 
 
 class EngineDown(Exception):
@@ -97,6 +99,8 @@ class Controller:
         self.s = State(store.load_settings(storage, language))
         self.sound.enabled = self.s.settings["sound"]
         self.engine = None
+        self.generation = 0  # bumped when a worker is given up: its late answers are ignored
+        self.call_started = None
         self.running = False
         self.acting = False
         self.saved_match = None  # the last match JSON, for a restart after a worker failure
@@ -129,11 +133,16 @@ class Controller:
             await asyncio.sleep_ms(int(ms))
 
     async def call(self, name, *args):
-        """Call the worker; EngineError for a refusal, EngineDown (and the failed state) when it is gone."""
+        """Call the worker; EngineError for a refusal, EngineDown (and the failed state) when it is gone.
+
+        A call the worker never answers (it crashed or was killed) is caught by `watchdog`.
+        """
         if self.engine is None or self.s.engine not in ("ready",):
             raise EngineDown("the engine is not running")
+        generation = self.generation
+        self.call_started = window.performance.now()
         try:
-            return await self.engine.call(name, *args)
+            reply = await self.engine.call(name, *args)
         except EngineError as exc:
             if exc.kind != "WorkerError":
                 raise
@@ -142,6 +151,29 @@ class Controller:
         except Exception as exc:
             self.fail(str(exc) or type(exc).__name__)
             raise EngineDown(str(exc)) from None
+        finally:
+            if generation == self.generation:
+                self.call_started = None
+        if generation != self.generation:
+            raise EngineDown("an answer from a worker that was given up")
+        return reply
+
+    async def watchdog(self):
+        """Give up on a worker that has not answered a call for CALL_TIMEOUT_MS: say so, offer a restart."""
+        while True:
+            await asyncio.sleep_ms(500)
+            limit = CALL_TIMEOUT_MS
+            try:
+                override = window.gongzhuCallTimeoutMs  # a test hook
+                if override:
+                    limit = int(override)
+            except Exception:
+                pass
+            started = self.call_started
+            if self.s.engine == "ready" and started is not None and window.performance.now() - started > limit:
+                self.generation += 1
+                self.call_started = None
+                self.fail(NO_ANSWER)
 
     def fail(self, message):
         self.s.engine = "failed"
@@ -201,6 +233,7 @@ class Controller:
 
     async def engine_ready(self, engine):
         """The worker answered: start (or resume) the match it should play, then let the bots move."""
+        asyncio.create_task(self.watchdog())
         self.engine = engine
         self.s.engine = "ready"
         try:

@@ -35,6 +35,7 @@ STRINGS = {
     "engine_failed": ("The game engine stopped: {message}. Your match is kept.",
                       "游戏引擎出错停止：{message}。你的对局已保存。"),
     "engine_failed_start": ("The game engine failed to start: {message}", "游戏引擎启动失败：{message}"),
+    "no_answer": ("it stopped answering", "引擎没有响应"),
     "restart_engine": ("Restart the engine", "重启引擎"),
     "restarting": ("Restarting the game engine…", "正在重启游戏引擎…"),
     "waiting_engine": ("Dealt. The game starts as soon as the engine is ready.", "已发牌，引擎就绪后即可开始。"),

@@ -162,7 +162,8 @@ class Renderer:
         for key, params in s.notices:
             texts.append(t(key, lang, **params))
         if s.engine == "failed":
-            texts.append(t("engine_failed", lang, message=s.engine_error or "?"))
+            message = t("no_answer", lang) if s.engine_error == "__no_answer__" else (s.engine_error or "?")
+            texts.append(t("engine_failed", lang, message=message))
         if self.changed("notice", [texts, lang]):
             self.el["notice"].hidden = not texts
             self.el["notice-text"].textContent = " ".join(texts)
