@@ -51,10 +51,10 @@ def play_out(hand: Hand, names: list[str], seed: int) -> Hand:
 @pytest.mark.parametrize("rules", list(RULE_SETS))
 def test_beginner_easy_normal_only_play_legal_cards(rules: str) -> None:
     r = RULE_SETS[rules]
-    for i in range(60):
-        names = [["beginner", "easy", "normal", "easy"][(s + i) % 4] for s in range(4)]
-        if i % 3:
-            names = [names[0], "easy", names[0], "beginner"]
+    for i in range(80):
+        # Many hands of beginner and easy; normal (a sampler, slower) in every tenth.
+        names = ["beginner", "easy", "beginner", "easy"] if i % 10 else ["normal", "easy", "beginner", "normal"]
+        names = names[i % 4:] + names[:i % 4]
         hand = play_out(new_hand(seed=hand_seed(11, i), rules=r), names, i)
         assert sum(len(t["cards"]) for t in hand.tricks) == 52
 

@@ -16,6 +16,7 @@ responsive between them. Bots come from `gongzhu.bots` when it is importable, el
 legal player stands in.
 """
 
+import importlib
 import json
 import random
 import time
@@ -270,6 +271,9 @@ API = {
     "embed_check": embed_puzzle.check,
     "embed_solve": embed_puzzle.solve,
     "embed_play_out": embed_puzzle.play_out,
+    # The benchmark page (bench.html): random playouts per second, bot think times per level.
+    "bench_engine": lambda *args: importlib.import_module("gongzhu.arena").bench_engine(*args),
+    "bench_bots": lambda *args: importlib.import_module("gongzhu.arena").bench_levels(*args),
 }
 
 

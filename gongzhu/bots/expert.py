@@ -11,6 +11,7 @@ more.  The search itself is ``hard``'s PIMC.
 from __future__ import annotations
 
 import random
+import time
 
 from ..hand import first_lead_card, legal_mask
 from . import policy
@@ -75,12 +76,21 @@ class Expert(Pimc):
         super().__init__(**kw)  # type: ignore[arg-type]
         self.oversample = oversample
 
-    def sample_worlds(self, k: Knowledge, rng: random.Random, n: int) -> list[list[int]]:
+    def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
+                      deadline: float | None = None) -> list[list[int]]:
         if not k.history:
             return super().sample_worlds(k, rng, n)
         ctx = k.ctx()
-        pool = [k.sample(rng) for _ in range(n * self.oversample)]
-        weights = [likelihood(k, w, ctx) for w in pool]
+        # Inference may use up to a third of the time left; the search keeps the rest.
+        stop = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / 3
+        pool: list[list[int]] = []
+        weights: list[float] = []
+        while len(pool) < n * self.oversample:
+            w = k.sample(rng)
+            pool.append(w)
+            weights.append(likelihood(k, w, ctx))
+            if stop is not None and len(pool) >= n and time.perf_counter() > stop:
+                break
         total = sum(weights)
         step = total / n
         u = rng.random() * step

@@ -5,7 +5,7 @@ everything public, lets the rule policy play the rest of the current trick for t
 seats, and scores the outcome: the points the trick hands to whoever wins it (ours count
 fully, an opponent's against us) plus the "burden" of the cards we keep (the pig, A♠/K♠ while
 the pig is out, high hearts, high cards in general; voids are an asset).  Passing and exposure
-are the rule bot's.
+are the rule bot's.  The rule policy's own card stands unless another beats it by ``MARGIN``.
 """
 
 from __future__ import annotations
@@ -15,10 +15,15 @@ from typing import Any
 
 from ..cards import HEARTS_MASK, PIG, SUIT_MASKS
 from . import policy
+from .pimc import outcome_value
 from .rulebot import Decision, answer, legal_of
 from .sampler import Knowledge, equivalent_groups
 
 WORLDS = 20
+LOOKAHEAD = True
+"""After the trick, play the hand out once per world with the rule policy (no randomness)."""
+MARGIN = 0.0
+"""Points by which a card must beat the rule policy's choice for the sampler to prefer it."""
 
 
 def burden(h: int, played: int) -> float:
@@ -52,9 +57,13 @@ def _play(k: Knowledge, rng: random.Random) -> int:
     if len(cands) == 1:
         return cands[0]
     ctx = k.ctx()
+    rule = policy.choose(k.hand, L, k.trick, k.leader, k.me, k.played, k.cap, ctx)
+    if rule not in cands:
+        cands.append(rule)
     worlds = [k.sample(rng) for _ in range(WORLDS)]
     best_c = cands[0]
     best_v = -1e18
+    rule_v = 0.0
     for c in cands:
         total = 0.0
         for hands in worlds:
@@ -74,14 +83,27 @@ def _play(k: Knowledge, rng: random.Random) -> int:
                 played |= 1 << x
             _, w = policy.trick_winner(trick, leader)
             tm = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+            if LOOKAHEAD:
+                cap = k.cap[:]
+                cap[w] |= tm
+                led = k.led | 1 << (trick[0] // 13)
+                hb = k.hearts_broken or bool(played & HEARTS_MASK)
+                sc = policy.rollout(hands, cap, [], w, played, led, hb, -1, ctx, rng.random, 0.0)
+                total += outcome_value(sc, k.me, k.rules.partnership)
+                continue
             total += policy.side_value(ctx, k.me, w, k.cap, tm)
             if w == k.me:
                 total -= 3  # Winning means leading next.
-        v = total / WORLDS + burden(k.hand & ~(1 << c), k.played | (1 << c))
+        v = total / WORLDS
+        if not LOOKAHEAD:
+            v += burden(k.hand & ~(1 << c), k.played | (1 << c))
+        if c == rule:
+            rule_v = v
         if v > best_v:
             best_v = v
             best_c = c
-    return best_c
+    # The rule bot's card stands unless the sampler finds a clearly better one.
+    return best_c if best_v > rule_v + MARGIN else rule
 
 
 def normal(view: dict[str, Any], rng: random.Random) -> Decision:

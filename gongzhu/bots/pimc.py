@@ -58,7 +58,7 @@ class Pimc:
     """A PIMC searcher; ``__call__(view, rng)`` is a bot."""
 
     def __init__(self, worlds: int = 40, rollouts: int = 4, budget: float | None = 0.12,
-                 eps: float = 0.1, min_worlds: int = 4) -> None:
+                 eps: float = 0.1, min_worlds: int = 2) -> None:
         self.worlds = worlds
         self.rollouts = rollouts
         self.budget = budget
@@ -66,8 +66,9 @@ class Pimc:
         self.min_worlds = min_worlds
 
     # -- worlds (the expert overrides this to weight them by inference)
-    def sample_worlds(self, k: Knowledge, rng: random.Random, n: int) -> list[list[int]]:
-        """``n`` worlds consistent with the view."""
+    def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
+                      deadline: float | None = None) -> list[list[int]]:
+        """``n`` worlds consistent with the view (``deadline``: a time to respect, if any)."""
         return [k.sample(rng) for _ in range(n)]
 
     def _deadline(self) -> float | None:
@@ -80,11 +81,13 @@ class Pimc:
         deadline = self._deadline()
         ctx = k.ctx()
         totals = [0.0] * len(cands)
-        worlds = self.sample_worlds(k, rng, self.worlds)
+        worlds = self.sample_worlds(k, rng, self.worlds, deadline)
         part = k.rules.partnership
         me = k.me
         done = 0
         for hands in worlds:
+            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
+                break
             seeds = [rng.getrandbits(32) for _ in range(self.rollouts)]
             for i, c in enumerate(cands):
                 for seed in seeds:
@@ -93,8 +96,6 @@ class Pimc:
                                         k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
                     totals[i] += outcome_value(sc, me, part)
             done += 1
-            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
-                break
         return [t / (done * self.rollouts) for t in totals]
 
     def play(self, k: Knowledge, rng: random.Random) -> int:
@@ -130,7 +131,7 @@ class Pimc:
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx, rnd, self.eps)
                     totals[i] += outcome_value(sc, k.me, k.rules.partnership)
             done += 1
-            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline + 0.3:
+            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
                 break
         best = max(range(len(subsets)), key=lambda i: (totals[i], -i))
         return card_codes(subsets[best])

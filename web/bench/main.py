@@ -1,0 +1,68 @@
+"""bench.html's main thread (MicroPython): run the benchmarks in the engine worker, show the figures.
+
+Reads ?seconds=&hands=&levels=&seed=&rules= from the address, calls the worker's
+`bench_engine` (random playouts per second, `gongzhu.fast.bench`) and `bench_bots` (bot-only
+hands per level, `gongzhu.arena.bench_levels`), writes one table row per result and prints
+the same figures to the console; marks `<html class="done">` when finished.
+"""
+
+import json
+
+from pyscript import document, window, workers
+
+
+def params():
+    """The benchmark's parameters from the query string, with small defaults."""
+    out = {"seconds": "2", "hands": "3", "levels": "easy,normal,hard,expert", "seed": "1", "rules": "classic"}
+    query = str(window.location.search or "")
+    for part in query.lstrip("?").split("&"):
+        if "=" in part:
+            key, value = part.split("=", 1)
+            if key in out and value:
+                out[key] = value
+    return out
+
+
+def status(text):
+    document.getElementById("status").textContent = text
+
+
+def row(cells, name):
+    tr = document.createElement("tr")
+    tr.setAttribute("data-row", name)
+    for text in cells:
+        td = document.createElement("td")
+        td.textContent = str(text)
+        tr.appendChild(td)
+    document.querySelector("#results tbody").appendChild(tr)
+
+
+async def call(engine, name, *args):
+    reply = json.loads(await engine.call(name, json.dumps(args)))
+    if "error" in reply:
+        raise RuntimeError("{}: {}".format(reply["error"], reply["message"]))
+    return reply["ok"]
+
+
+async def run():
+    p = params()
+    status("Starting the engine worker (Pyodide)…")
+    engine = await workers["engine"]
+    seconds = float(p["seconds"])
+    status("Random playouts for {} s…".format(seconds))
+    eng = await call(engine, "bench_engine", seconds, p["rules"])
+    hps = round(eng["hands_per_second"])
+    row(["engine: random playouts", eng["hands"], "", "", "", "", "{} hands/s".format(hps)], "engine")
+    print("bench engine: {} hands/s ({} hands in {:.2f} s)".format(hps, eng["hands"], eng["seconds"]))
+    for level in p["levels"].split(","):
+        status("Bot-only hands: {}…".format(level))
+        res = (await call(engine, "bench_bots", [level], int(p["hands"]), int(p["seed"]), p["rules"]))[level]
+        row([level, res["hands"], res["decisions"], res["p50"], res["p95"], res["max"],
+             "{} s".format(res["seconds"])], level)
+        print("bench {}: p50 {} ms, p95 {} ms, max {} ms ({} decisions, {} hands)".format(
+            level, res["p50"], res["p95"], res["max"], res["decisions"], res["hands"]))
+    status("Done.")
+    document.documentElement.classList.add("done")
+
+
+await run()  # noqa: F704  (PyScript runs this script with top-level await)
