@@ -429,3 +429,22 @@ def test_a_second_tab_follows(page: Page, site_url: str) -> None:
     expect(other.locator("#entry-title")).to_have_text("Hand 2")
     assert totals(other) == totals(page)
     other.close()
+
+
+def test_keeper_and_rules_work_from_the_built_site_under_a_sub_path(page: Page, serve, tmp_path: Path) -> None:
+    """Relative paths only: the deployable _site/ (with its Content-Security-Policy) under /gongzhu/."""
+    from build_site import build
+
+    out = tmp_path / "_site"
+    files = build(out)
+    assert {"keeper.html", "rules.html", "gongzhu/keeper.py", "web/keeper/main.py", "web/keeper/mpy.toml"} <= set(files)
+    url = serve(out, "/gongzhu/")
+    page.set_viewport_size(PHONE)
+    page.goto(url + "keeper.html")
+    page.wait_for_selector("html.ready", state="attached", timeout=30_000)
+    start_match(page)
+    one_hand(page, pig_to=1)
+    assert totals(page) == [-160, -80, 0, 0]  # Bo: (-100 -40 +100) x 2
+    page.goto(url + "rules.html")
+    page.wait_for_selector("html.ready", state="attached")
+    expect(page.locator("#scoring-table")).to_be_visible()
