@@ -304,3 +304,39 @@ def test_worker_failure_is_reported_and_a_restart_keeps_the_match(page: Page, si
     assert table_state(page) == "play"
     assert hand_codes(page) == held  # the same match, where it was
     assert play_hand(page) == len(held)
+
+
+def test_settings_are_applied_and_remembered(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=13")
+    page.click('[data-action="open-settings"]')
+    dialog = page.locator("#dlg-settings")
+    # Every house rule of options.py is there, with its one-line doc.
+    for name in ("first_lead", "hearts_must_be_broken", "exposure", "exposure_mode", "auto_expose_fourth",
+                 "pig_positive_with", "transformer_alone", "heart_values", "target", "end_on_plus", "pass_cards",
+                 "partnership"):
+        expect(dialog.locator(f'[data-rule="{name}"]')).to_have_count(1)
+        assert page.text_content(f"#rule-{name}-doc")
+    page.select_option("#set-preset", "fast")
+    expect(page.locator("#rule-target")).to_have_value("500")
+    page.select_option("#set-back", "blue")
+    page.select_option("#set-direction", "cw")
+    page.select_option("#set-level-1", "easy")
+    page.click('[data-action="new-match-rules"]')
+    expect(dialog).to_be_hidden()
+    expect(page.locator('#table [data-seat="1"]')).to_have_class(re.compile(r"\bpos-left\b"))
+    assert "back-blue.svg" in (page.locator('#table [data-seat="2"] .backs img').first.get_attribute("src") or "")
+    expect(page.locator('#table [data-seat="1"] .level')).to_have_text("Easy")
+    page.click('[data-action="open-scores"]')
+    expect(page.locator("#dlg-scores")).to_contain_text("−500")
+    page.keyboard.press("Escape")
+    # Hint: the strongest bot's choice and one line of why.
+    state = table_state(page)
+    if state in ("expose", "play"):
+        page.click('[data-action="hint"]')
+        expect(page.locator("#prompt .prompt-hint")).to_contain_text("Hint:", timeout=30_000)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator('#table [data-seat="1"]')).to_have_class(re.compile(r"\bpos-left\b"))
+    page.click('[data-action="open-settings"]')
+    expect(page.locator("#set-preset")).to_have_value("fast")
+    expect(page.locator("#set-back")).to_have_value("blue")
