@@ -367,6 +367,14 @@ def test_keeper_page_config_lists_existing_modules() -> None:
     assert {f"./{name}" for name in page_modules} <= dests
     html = (ROOT / "keeper.html").read_text(encoding="utf-8")
     assert 'src="web/keeper/main.py" config="web/keeper/mpy.toml"' in html
+    # The preloads (fetched in parallel with PyScript's start) are exactly the files MicroPython asks for.
+    import re
+
+    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.py)"', html))
+    wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files} | {"web/keeper/main.py"}
+    assert preloaded == wanted
+    for href in re.findall(r'\b(?:href|src)="([^"#:]+)"', html):
+        assert (ROOT / href).is_file(), href
     assert "<script>" not in html and " on" + "click=" not in html  # no inline scripts or handlers
 
 
