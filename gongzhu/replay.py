@@ -52,7 +52,19 @@ for _r in range(13):
 
 
 class ParamError(ValueError):
-    """A URL parameter that cannot be read; ``str(e)`` says which one and why, for people."""
+    """A URL parameter that cannot be read; ``str(e)`` says which one and why, for people.
+
+    ``e.text("zh")`` is the same message in Chinese when the raiser gave one.
+    """
+
+    def __init__(self, message, zh=None):
+        super().__init__(message)
+        self.message = message
+        self.zh = zh
+
+    def text(self, lang="en"):
+        """The message in ``lang`` ("en" or "zh"; English when there is no Chinese)."""
+        return self.zh if lang == "zh" and self.zh else self.message
 
 
 def parse_seed(text) -> int:
@@ -67,11 +79,16 @@ def parse_seed(text) -> int:
     """
     t = str(text).strip()
     if not t or len(t) > 20 or not t.isdigit():
-        raise ParamError("seed must be a whole number from 0 to %d, not %r" % (MAX_SEED, _clip(text)))
+        raise _bad_seed(text)
     n = int(t)
     if n > MAX_SEED:
-        raise ParamError("seed must be a whole number from 0 to %d, not %r" % (MAX_SEED, _clip(text)))
+        raise _bad_seed(text)
     return n
+
+
+def _bad_seed(text):
+    return ParamError("seed must be a whole number from 0 to %d, not %r" % (MAX_SEED, _clip(text)),
+                      "seed（种子）必须是 0 到 %d 之间的整数，不能是 %r" % (MAX_SEED, _clip(text)))
 
 
 def parse_seat(text) -> int:
@@ -85,7 +102,8 @@ def parse_seat(text) -> int:
         return int(t)
     if t and t[0] in SEAT_LETTERS and t in (t[0], ("SOUTH", "EAST", "NORTH", "WEST")[SEAT_LETTERS.index(t[0])]):
         return SEAT_LETTERS.index(t[0])
-    raise ParamError("a seat is S, E, N or W (or 0-3), not %r" % _clip(text))
+    raise ParamError("a seat is S, E, N or W (or 0-3), not %r" % _clip(text),
+                     "座位是 S、E、N 或 W（或 0-3），不能是 %r" % _clip(text))
 
 
 def _clip(text, n: int = 40) -> str:
@@ -102,16 +120,19 @@ def parse_hand(text) -> int:
     """
     groups = str(text).split(".")
     if len(groups) != 4:
-        raise ParamError("a hand is written spades.hearts.diamonds.clubs (4 groups), not %r" % _clip(text))
+        raise ParamError("a hand is written spades.hearts.diamonds.clubs (4 groups), not %r" % _clip(text),
+                         "一手牌写成 黑桃.红心.方块.梅花（4 组），不能是 %r" % _clip(text))
     mask = 0
     for suit in range(4):
         g = groups[suit].upper().replace("10", "T").replace(" ", "")
         for ch in g:
             if ch not in _RANK_OF:
-                raise ParamError("%r is not a rank (use A K Q J T 9 ... 2) in hand %r" % (ch, _clip(text)))
+                raise ParamError("%r is not a rank (use A K Q J T 9 ... 2) in hand %r" % (ch, _clip(text)),
+                                 "手牌 %r 中的 %r 不是点数（请用 A K Q J T 9 … 2）" % (_clip(text), ch))
             c = suit * 13 + _RANK_OF[ch]
             if mask >> c & 1:
-                raise ParamError("%s is listed twice in hand %r" % (card_symbol(c), _clip(text)))
+                raise ParamError("%s is listed twice in hand %r" % (card_symbol(c), _clip(text)),
+                                 "手牌 %r 中 %s 出现了两次" % (_clip(text), card_symbol(c)))
             mask |= 1 << c
     return mask
 
@@ -129,17 +150,20 @@ def parse_hands(text) -> list:
     parts = [p for p in parts if p != ""]
     if len(parts) not in (3, 4):
         raise ParamError("hands lists 3 or 4 hands separated by '-' (spades.hearts.diamonds.clubs each), "
-                         "not %d" % len(parts))
+                         "not %d" % len(parts),
+                         "hands 应列出 3 或 4 手牌，用 '-' 分隔（每手为 黑桃.红心.方块.梅花），不是 %d 手" % len(parts))
     masks = []
     union = 0
     for i in range(len(parts)):
         m = parse_hand(parts[i])
         if bin(m).count("1") != 13:
             raise ParamError("hand %d (%s) has %d cards; each hand has 13"
-                             % (i + 1, SEAT_LETTERS[i], bin(m).count("1")))
+                             % (i + 1, SEAT_LETTERS[i], bin(m).count("1")),
+                             "第 %d 手（%s）有 %d 张牌；每手应为 13 张" % (i + 1, SEAT_LETTERS[i], bin(m).count("1")))
         dup = union & m
         if dup:
-            raise ParamError("%s is dealt to more than one hand" % card_symbol(_low(dup)))
+            raise ParamError("%s is dealt to more than one hand" % card_symbol(_low(dup)),
+                             "%s 被发给了不止一家" % card_symbol(_low(dup)))
         union |= m
         masks.append(m)
     if len(masks) == 3:
@@ -178,7 +202,8 @@ def parse_hand_number(text) -> int:
     """
     t = str(text).strip()
     if not t.isdigit() or len(t) > 3 or int(t) < 1:
-        raise ParamError("hand must be a hand number from 1 to 999, not %r" % _clip(text))
+        raise ParamError("hand must be a hand number from 1 to 999, not %r" % _clip(text),
+                         "hand 必须是 1 到 999 之间的局数，不能是 %r" % _clip(text))
     return int(t)
 
 
@@ -209,10 +234,13 @@ def parse_moves(text) -> list:
             out.append(parse_card(token))
         except ValueError:
             raise ParamError("move %d: %r is not a card (moves are card codes like 2S QS TH)"
+                             % (len(out) + 1, _clip(token)),
+                             "第 %d 步：%r 不是一张牌（出牌请写 2S QS TH 这样的代码）"
                              % (len(out) + 1, _clip(token))) from None
         i += size
     if len(out) > 52:
-        raise ParamError("a hand has 52 cards to play, the move list has %d" % len(out))
+        raise ParamError("a hand has 52 cards to play, the move list has %d" % len(out),
+                         "一副牌只有 52 张可出，出牌记录有 %d 张" % len(out))
     return out
 
 
@@ -229,9 +257,11 @@ def parse_cards_param(text, name: str = "cards") -> int:
         try:
             c = parse_card(token)
         except ValueError:
-            raise ParamError("%s: %r is not a card (use codes like QS KH TH 2C)" % (name, _clip(token))) from None
+            raise ParamError("%s: %r is not a card (use codes like QS KH TH 2C)" % (name, _clip(token)),
+                             "%s：%r 不是一张牌（请用 QS KH TH 2C 这样的代码）" % (name, _clip(token))) from None
         if mask >> c & 1:
-            raise ParamError("%s: %s is listed twice" % (name, card_symbol(c)))
+            raise ParamError("%s: %s is listed twice" % (name, card_symbol(c)),
+                             "%s：%s 出现了两次" % (name, card_symbol(c)))
         mask |= 1 << c
     return mask
 
@@ -241,7 +271,7 @@ def holder(hands, card: int) -> int:
     for s in range(4):
         if hands[s] >> card & 1:
             return s
-    raise ParamError("nobody holds %s" % card_symbol(card))
+    raise ParamError("nobody holds %s" % card_symbol(card), "没有人持有 %s" % card_symbol(card))
 
 
 class Replay:
@@ -265,7 +295,8 @@ class Replay:
         self.leader = leader
         for c in _cards(exposed):
             if c not in (10, 25, 35, 47):
-                raise ParamError("only A♥, Q♠, J♦ and 10♣ may be exposed, not %s" % card_symbol(c))
+                raise ParamError("only A♥, Q♠, J♦ and 10♣ may be exposed, not %s" % card_symbol(c),
+                                 "只有 A♥、Q♠、J♦、10♣ 可以亮，%s 不行" % card_symbol(c))
         self.moves = list(moves)
         self.seats = []
         self.winners = []
@@ -276,10 +307,13 @@ class Replay:
             c = self.moves[i]
             if not held[to_play] >> c & 1:
                 who = holder(self.hands, c)
-                raise ParamError("move %d: %s plays next but %s was dealt to %s"
-                                 % (i + 1, SEAT_LETTERS[to_play], card_symbol(c), SEAT_LETTERS[who])
-                                 if held[who] >> c & 1 else
-                                 "move %d: %s was already played" % (i + 1, card_symbol(c)))
+                if held[who] >> c & 1:
+                    raise ParamError("move %d: %s plays next but %s was dealt to %s"
+                                     % (i + 1, SEAT_LETTERS[to_play], card_symbol(c), SEAT_LETTERS[who]),
+                                     "第 %d 步：该 %s 出牌，但 %s 在 %s 手中"
+                                     % (i + 1, SEAT_LETTERS[to_play], card_symbol(c), SEAT_LETTERS[who]))
+                raise ParamError("move %d: %s was already played" % (i + 1, card_symbol(c)),
+                                 "第 %d 步：%s 已经出过了" % (i + 1, card_symbol(c)))
             held[to_play] &= ~(1 << c)
             self.seats.append(to_play)
             trick.append((to_play, c))

@@ -228,3 +228,13 @@ def test_share_snippets_for_a_deal_and_a_hand_in_progress() -> None:
     assert data["link"] == "https://example.org/gongzhu/index.html?seed=5&rules=fast" and not data["custom"]
     custom = dict(view, rules=dict(view["rules"], target=700))
     assert snippets(site, custom, "zh")["custom"] and 'lang="zh"' in snippets(site, custom, "zh")["game"]["element"]
+
+
+def test_parameter_errors_read_in_chinese_too() -> None:
+    with pytest.raises(ParamError) as info:
+        parse_seed("-1")
+    assert info.value.text("zh").startswith("seed（种子）必须是 0 到 18446744073709551615 之间的整数")
+    assert info.value.text("en") == str(info.value)
+    with pytest.raises(ParamError) as info:
+        parse_moves("2S ZZ")
+    assert info.value.text("zh") == "第 2 步：'ZZ' 不是一张牌（出牌请写 2S QS TH 这样的代码）"

@@ -233,7 +233,7 @@ def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str)
     page.goto(host(
         f"<gong-zhu id='cap' mode='replay' seed='7' check='off' caption0='{esc}' title='{esc}'"
         f" names='{esc},B,C,D'></gong-zhu>"
-        "<gong-zhu id='neg' mode='replay' seed='-1'></gong-zhu>"
+        "<gong-zhu id='neg' mode='replay' seed='-1' lang='zh'></gong-zhu>"
         "<gong-zhu id='big' mode='puzzle' seed='1e99'></gong-zhu>"
         f"<gong-zhu id='cards' mode='calculator' cards='QS,{esc}'></gong-zhu>"
         "<gong-zhu id='moves' mode='replay' seed='7' moves='2S,ZZ'></gong-zhu>"
@@ -246,7 +246,7 @@ def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str)
     assert cap.locator("[data-seat='0'] .seat-name").text_content() == HOSTILE[:24]
     assert cap.locator("#embed img[src=x], #embed script").count() == 0
     expected = {
-        "#neg iframe": "seed must be a whole number from 0 to 18446744073709551615, not '-1'",
+        "#neg iframe": "无法显示：seed（种子）必须是 0 到 18446744073709551615 之间的整数，不能是 '-1'",
         "#big iframe": "seed must be a whole number from 0 to 18446744073709551615, not '1e99'",
         "#cards iframe": "cards: '<img' is not a card",
         "#moves iframe": "move 2: 'ZZ' is not a card",

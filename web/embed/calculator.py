@@ -47,14 +47,16 @@ def read_state(query):
         c = 0
         while not extra >> c & 1:
             c += 1
-        raise ParamError("cards: %s is not a scoring card (the 13 hearts, Q♠, J♦ and 10♣ score)" % card_symbol(c))
+        raise ParamError("cards: %s is not a scoring card (the 13 hearts, Q♠, J♦ and 10♣ score)" % card_symbol(c),
+                         "cards：%s 不是分牌（分牌是 13 张红心和 Q♠、J♦、10♣）" % card_symbol(c))
     exposed = parse_cards_param(query.get("exposed", ""), "exposed")
     extra = exposed & ~EXPOSABLE_MASK
     if extra:
         c = 0
         while not extra >> c & 1:
             c += 1
-        raise ParamError("exposed: only A♥, Q♠, J♦ and 10♣ can be exposed, not %s" % card_symbol(c))
+        raise ParamError("exposed: only A♥, Q♠, J♦ and 10♣ can be exposed, not %s" % card_symbol(c),
+                         "exposed：只有 A♥、Q♠、J♦、10♣ 可以亮，%s 不行" % card_symbol(c))
     return Calculator(pile, exposed, preset)
 
 
@@ -148,4 +150,7 @@ def main():
     kit.mark_ready()
 
 
-main()
+try:
+    main()
+except Exception as exc:  # a bug rather than a bad parameter: still a message, never a blank frame
+    kit.show_error(exc, kit.lang_of(kit.params()))

@@ -126,7 +126,8 @@ def preset_of(query):
     """The house-rule preset named by `rules=` (default "classic"); ParamError if unknown."""
     name = query.get("rules", "classic").strip().lower() or "classic"
     if name not in PRESETS:
-        raise ParamError("rules must be one of %s, not %r" % (", ".join(preset_names()), name[:40]))
+        raise ParamError("rules must be one of %s, not %r" % (", ".join(preset_names()), name[:40]),
+                         "rules 必须是 %s 之一，不能是 %r" % ("、".join(preset_names()), name[:40]))
     return name
 
 
@@ -206,7 +207,8 @@ def show_error(message, lang="en"):
     """Replace the embed's content with a readable message (role=alert) and mark the page ready."""
     root = by_id("embed")
     clear(root)
-    root.appendChild(el("p", "embed-error", t("bad_params", lang, message=str(message)),
+    text = message.text(lang) if isinstance(message, ParamError) else str(message)
+    root.appendChild(el("p", "embed-error", t("bad_params", lang, message=text),
                         {"role": "alert", "data-testid": "error"}))
     mark_ready()
 

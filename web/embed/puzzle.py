@@ -26,18 +26,22 @@ def read_puzzle(query):
     replay, spec, seed = read_deal(query)
     k = len(replay.moves)
     if k >= 52:
-        raise ParamError("the hand is over after these moves: nothing is left to decide")
+        raise ParamError("the hand is over after these moves: nothing is left to decide",
+                         "这些出牌之后本副牌已经结束，没有可以决定的了")
     state = replay.state(k)
     seat = state["to_play"]
     if query.get("seat", "").strip():
         asked = parse_seat(query["seat"])
         if asked != seat:
             raise ParamError("after these moves %s plays, not %s" % (kit.seat_name(seat, "en"),
-                                                                   kit.seat_name(asked, "en")))
+                                                                   kit.seat_name(asked, "en")),
+                             "这些出牌之后该%s家出牌，不是%s家"
+                             % (kit.seat_name(seat, "zh"), kit.seat_name(asked, "zh")))
     answers = parse_cards_param(query.get("answer", ""), "answer")
     if answers & ~state["held"][seat]:
         c = cards_of(answers & ~state["held"][seat])[0]
-        raise ParamError("answer: %s does not hold %s" % (kit.seat_name(seat, "en"), card_symbol(c)))
+        raise ParamError("answer: %s does not hold %s" % (kit.seat_name(seat, "en"), card_symbol(c)),
+                         "answer：%s家没有 %s" % (kit.seat_name(seat, "zh"), card_symbol(c)))
     return replay, spec, seed, seat, answers
 
 
@@ -108,6 +112,7 @@ def main():
         verdict.className = "verdict " + ("good" if right else "bad")
         verdict.setAttribute("data-state", "right" if right else "wrong")
         explain.textContent = kit.text_param(query, "explain", 600)
+        table.render(replay, state, [0, 1, 2, 3])  # the answer is in: show every hand
         kit.clear(outcome)
         outcome.appendChild(kit.el("li", "outcome-head", kit.t("outcome", lang)))
         picks = [code] if right else [code, answer]
@@ -134,6 +139,7 @@ def main():
         asyncio.create_task(judge(code))
 
     def reset(event):
+        table.render(replay, state, face_up)
         verdict.textContent = ""
         verdict.removeAttribute("data-state")
         explain.textContent = ""
@@ -178,4 +184,7 @@ async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang)
     kit.document.documentElement.classList.add("engine-ready")
 
 
-main()
+try:
+    main()
+except Exception as exc:  # a bug rather than a bad parameter: still a message, never a blank frame
+    kit.show_error(exc, kit.lang_of(kit.params()))

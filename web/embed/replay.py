@@ -175,4 +175,7 @@ async def verify(replay, spec, player, render, check, lang):
     render()
 
 
-main()
+try:
+    main()
+except Exception as exc:  # a bug rather than a bad parameter: still a message, never a blank frame
+    kit.show_error(exc, kit.lang_of(kit.params()))

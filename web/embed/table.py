@@ -44,7 +44,7 @@ def read_deal(query):
     has_seed = query.get("seed", "").strip() != ""
     has_hands = query.get("hands", "").strip() != ""
     if has_seed and has_hands:
-        raise ParamError("give either seed or hands, not both")
+        raise ParamError("give either seed or hands, not both", "seed 和 hands 只能给一个")
     if has_hands:
         hands = parse_hands(query["hands"])
         seed = 0
@@ -52,18 +52,19 @@ def read_deal(query):
         seed = parse_seed(query["seed"])
         hands = hands_from_seed(seed, number)
     else:
-        raise ParamError("give a deal: seed=N (a whole number) or hands=… (see the embed page)")
+        raise ParamError("give a deal: seed=N (a whole number) or hands=… (see the embed page)",
+                         "请给出牌局：seed=N（整数）或 hands=…（见嵌入说明页）")
     exposed = parse_cards_param(query.get("exposed", ""), "exposed")
     if exposed & ~EXPOSABLE_MASK:
-        raise ParamError("exposed: only A♥, Q♠, J♦ and 10♣ can be exposed")
+        raise ParamError("exposed: only A♥, Q♠, J♦ and 10♣ can be exposed", "exposed：只有 A♥、Q♠、J♦、10♣ 可以亮")
     if exposed and not rules.exposure:
-        raise ParamError("exposed: the %s rules have no exposure" % preset)
+        raise ParamError("exposed: the %s rules have no exposure" % preset, "exposed：%s 规则没有亮牌" % preset)
     leader = None
     if query.get("leader", "").strip():
         leader = parse_seat(query["leader"])
     elif number > 1:
         raise ParamError("hand %d of a match is led by the previous hand's pig captor: give leader=S, E, N or W"
-                         % number)
+                         % number, "一局中的第 %d 副由上一副吃到猪的人先出：请给出 leader=S、E、N 或 W" % number)
     moves = parse_moves(query.get("moves", ""))
     replay = Replay(hands, moves, leader, exposed, rules, rules.first_lead)
     spec = {"hands": [card_codes(m) for m in hands], "leader": leader, "exposed": card_codes(exposed),
