@@ -6,6 +6,7 @@
 #   make site      build the deployable static site into _site/ (relative paths; works under /REPO/)
 #   make runtime   vendor PyScript, Pyodide and MicroPython from node_modules into web/runtime/
 #   make files     regenerate the [files] tables of pyscript.toml and web/mpy.toml
+#   make screenshot  retake web/screenshot.png (the README's picture) in the browser test
 #   make clean     remove build output, caches and test artifacts (keeps .venv and node_modules)
 
 PORT ?= 8765
@@ -16,7 +17,7 @@ VENV_PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help play test lint site runtime files browser venv clean
+.PHONY: help play test lint site runtime files browser venv screenshot clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -59,6 +60,9 @@ lint: venv
 
 test: venv runtime browser lint
 	$(VENV_PY) -m pytest $(PYTEST_ARGS)
+
+screenshot: venv runtime browser
+	GONGZHU_UPDATE_SCREENSHOT=1 $(VENV_PY) -m pytest -q tests/e2e/test_boot.py -k progress
 
 clean:
 	rm -rf _site test-artifacts web/runtime .pytest_cache .mypy_cache .ruff_cache .hypothesis

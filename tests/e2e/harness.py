@@ -70,7 +70,10 @@ class PageGuard:
             self._add(f"request to another origin: {request.method} {request.url}")
 
     def on_request_failed(self, request: Request) -> None:
-        if self._same_origin(request.url):  # off-origin ones are already reported
+        # Off-origin requests are already reported. net::ERR_ABORTED is the browser cancelling a
+        # load it no longer needs (an <img> replaced by a re-render, a navigation); a missing file
+        # still fails the test through its HTTP status (on_response).
+        if self._same_origin(request.url) and request.failure != "net::ERR_ABORTED":
             self._add(f"request failed: {request.url} ({request.failure})")
 
     def on_response(self, response: Response) -> None:

@@ -1,12 +1,14 @@
 """The page boots in a real Chromium: loading progress, then the engine's version, then ready.
 
 Also checks the deployable `_site/` under a sub-path (as on https://USER.github.io/REPO/) and
-takes the README's screenshot (web/screenshot.png).
+takes the README's screenshot (web/screenshot.png; refresh it with `make screenshot`).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,9 +16,13 @@ from build_site import build
 from playwright.sync_api import Page
 
 import gongzhu
-from tests.e2e.harness import ARTIFACTS, ROOT, run_axe, wait_ready
+from tests.e2e.harness import ARTIFACTS, ROOT, wait_ready
 
+# The README's picture. Every run saves test-artifacts/screenshot.png; the tracked copy is
+# rewritten only when missing or when asked (`make screenshot`), so a test run never dirties git
+# with a new random deal.
 SCREENSHOT = ROOT / "web" / "screenshot.png"
+UPDATE_SCREENSHOT = os.environ.get("GONGZHU_UPDATE_SCREENSHOT") == "1"
 
 # Records every text the loading indicator shows, from the first parsed HTML on.
 RECORD_LOADING_TEXTS = """
@@ -63,12 +69,12 @@ def test_page_boots_with_progress_then_engine_version(page: Page, site_url: str)
     )
 
     # The README's picture of the page, taken here so it always shows the real thing.
-    page.screenshot(path=str(SCREENSHOT))
-    assert SCREENSHOT.stat().st_size > 1000
-
-    # The ready page has no accessibility violations that axe-core can find.
-    violations = run_axe(page)
-    assert not violations, [(v["id"], v["help"], [n["target"] for n in v["nodes"]]) for v in violations]
+    page.wait_for_timeout(1500)  # let the first animations settle
+    shot = ARTIFACTS / "screenshot.png"
+    page.screenshot(path=str(shot))
+    assert shot.stat().st_size > 1000
+    if UPDATE_SCREENSHOT or not SCREENSHOT.is_file():
+        shutil.copyfile(shot, SCREENSHOT)
 
 
 def test_built_site_works_under_a_sub_path(page: Page, serve: Callable[..., str], tmp_path: Path) -> None:
