@@ -65,6 +65,7 @@
   class GongZhu extends HTMLElement {}
 
   GongZhu.prototype.connectedCallback = function () {
+    if (this._frame) frames[this._id] = this._frame; // moved in the page: keep resizing it
     if (this._frame || this._root) return;
     var root = this.attachShadow ? this.attachShadow({ mode: "open" }) : this;
     var style = document.createElement("style");
