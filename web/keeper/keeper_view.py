@@ -83,7 +83,8 @@ class View:
             label = self.el("label", "kp-field kp-seat kp-seat-%d" % i)
             span = self.el("span", "kp-seat-label")
             inp = self.el("input", None, None, {"type": "text", "maxlength": "24", "autocomplete": "off",
-                                                "id": "name-%d" % i, "enterkeyhint": "next"})
+                                                "id": "name-%d" % i,
+                                                "enterkeyhint": "next" if i < 3 else "go"})
             label.appendChild(span)
             label.appendChild(inp)
             names.appendChild(label)

@@ -183,6 +183,17 @@ def on_setup_submit(event):
     document.getElementById("entry").scrollIntoView()
 
 
+def on_setup_key(event):
+    """Enter in a name field moves to the next name (the phone's "next" key); the last one starts."""
+    target = event.target
+    if event.key != "Enter" or not str(target.id).startswith("name-"):
+        return
+    n = _int(str(target.id)[5:])
+    if n is not None and n < 3:
+        event.preventDefault()
+        document.getElementById("name-%d" % (n + 1)).focus()
+
+
 def on_file(event):
     files = event.target.files
     if files.length:
@@ -216,6 +227,7 @@ document.body.addEventListener("click", create_proxy(on_click))
 setup = document.getElementById("setup")
 setup.addEventListener("change", create_proxy(on_setup_change))
 setup.addEventListener("submit", create_proxy(on_setup_submit))
+setup.addEventListener("keydown", create_proxy(on_setup_key))
 document.getElementById("import-file").addEventListener("change", create_proxy(on_file))
 document.getElementById("dialog").addEventListener("close", create_proxy(on_dialog_close))
 if window.Reflect.has(window.navigator, "share"):
