@@ -18,7 +18,7 @@ def serious(page: Page) -> list[str]:
 
 
 def test_axe_finds_nothing_serious_on_any_screen(page: Page, site_url: str) -> None:
-    page.add_init_script(save_script(saved_game(21, "classic", plays=22)))
+    page.add_init_script(save_script(saved_game(20, "classic", plays=35, expose=True)))
     open_game(page, site_url)
     assert table_state(page) == "play"
     # An illegal card's reason showing, a hinted card: the table at its busiest.

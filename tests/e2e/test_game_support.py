@@ -121,10 +121,11 @@ def page_worker() -> Any:
     return module
 
 
-def saved_game(seed: int, rules: Any = "classic", plays: int = 52, hands: int = 1) -> str:
+def saved_game(seed: int, rules: Any = "classic", plays: int = 52, hands: int = 1, expose: bool = False) -> str:
     """A localStorage save (the page's format) of a match played by random legal moves.
 
-    The match is played for `hands` hands; the last one stops after `plays` cards (52 = to its end).
+    The match is played for `hands` hands; the last one stops at the human's turn once `plays`
+    cards are down (52 = to its end). With `expose` the human exposes every special card it may.
     """
     import random
 
@@ -137,13 +138,14 @@ def saved_game(seed: int, rules: Any = "classic", plays: int = 52, hands: int = 
         limit = plays if number == hands - 1 else 52
         while True:
             view = worker.snapshot()
-            if view["phase"] == "done" or (view["phase"] == "play" and len(view["played"]) >= limit):
+            if view["phase"] == "done" or (view["human_turn"] and view["phase"] == "play"
+                                           and len(view["played"]) >= limit):
                 break
             if view["human_turn"]:
                 if view["phase"] == "pass":
                     worker.act("pass", view["hand"][:3])
                 elif view["phase"] == "expose":
-                    worker.act("expose", [])
+                    worker.act("expose", view["exposable"] if expose else [])
                 else:
                     worker.act("play", rng.choice(view["legal"]))
             else:

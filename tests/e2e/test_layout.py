@@ -86,7 +86,7 @@ def check_dialog(page: Page, selector: str, width: int, height: int) -> None:
 
 def test_every_screen_at_every_layout(page: Page, site_url: str) -> None:
     # A hand in progress: cards on the table, captured cards and exposures to show.
-    page.add_init_script(save_script(saved_game(21, "classic", plays=22)))
+    page.add_init_script(save_script(saved_game(20, "classic", plays=35, expose=True)))
     open_game(page, site_url)
     assert table_state(page) == "play"
     for width, height in LAYOUTS:

@@ -112,8 +112,17 @@ class Renderer:
 
     def page(self, s, lang):
         st = s.settings
+        if self.changed("loading", [lang, s.engine, s.loading_secs]):
+            if s.engine == "loading":
+                self.el["loading"].hidden = False
+                self.el["loading-text"].textContent = t("loading_engine", lang, secs="{:.1f}".format(s.loading_secs))
+            elif s.engine == "restarting":
+                self.el["loading"].hidden = False
+                self.el["loading-text"].textContent = t("restarting", lang)
+            else:
+                self.el["loading"].hidden = True
         if self.changed("page", [lang, st["speed"], st["back"], st["direction"], s.engine, s.version, s.preview,
-                                 s.loading_secs, s.view is not None and s.view.get("match", {}).get("seed"),
+                                 s.view is not None and s.view.get("match", {}).get("seed"),
                                  s.busy_hint, self.can_hint(s)]):
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
@@ -140,14 +149,6 @@ class Renderer:
             self.el["link-keeper"].textContent = t("keeper_page", lang)
             dismiss = self.el["notice"].querySelector("button")
             dismiss.textContent = t("dismiss", lang)
-            if s.engine == "loading":
-                self.el["loading"].hidden = False
-                self.el["loading-text"].textContent = t("loading_engine", lang, secs="{:.1f}".format(s.loading_secs))
-            elif s.engine == "restarting":
-                self.el["loading"].hidden = False
-                self.el["loading-text"].textContent = t("restarting", lang)
-            else:
-                self.el["loading"].hidden = True
             if s.version:
                 self.el["engine-version"].textContent = t("engine_version", lang, version=s.version)
             seed = s.view.get("match", {}).get("seed") if s.view else None
@@ -240,8 +241,9 @@ class Renderer:
         status = None
         if data.get("chosen") or data.get("passed"):
             status = h("span", {"class": "chip done", "text": "✓"})
-        return [plate, stats, backs, status,
-                self.exposed_badges(data["exposed"], lang), self.captured_row(data["captured"], lang)]
+        extras = h("div", {"class": "extras"}, [backs, status, self.exposed_badges(data["exposed"], lang),
+                                                 self.captured_row(data["captured"], lang)])
+        return [plate, stats, extras]
 
     def exposed_badges(self, codes, lang):
         if not codes:
@@ -293,8 +295,8 @@ class Renderer:
         if s.collecting is not None:
             cls += " collect to-" + pos[s.collecting]
         el.className = cls
-        fill(el, [h("p", {"class": "trick-info", "text": " · ".join(info)}) if info else None,
-                  h("ul", {"class": "trick-cards"}, items)])
+        fill(el, [h("ul", {"class": "trick-cards"}, items),
+                  h("p", {"class": "trick-info", "text": " · ".join(info)}) if info else None])
 
     # ------------------------------------------------------------------ the human: info, prompt, actions, hand
 
