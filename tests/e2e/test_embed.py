@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page
 
 from gongzhu import card_code, card_codes, deal_hands, hand_seed, new_hand
-from tests.e2e.harness import ARTIFACTS, READY_TIMEOUT_MS, PageGuard, wait_ready
+from tests.e2e.harness import ARTIFACTS, READY_TIMEOUT_MS, PageGuard, run_axe, wait_ready
 
 SANDBOX = "allow-scripts allow-same-origin"
 SEED = 2026
@@ -304,3 +304,25 @@ def test_share_dialog_gives_both_snippets_for_the_deal_and_the_hand(page: Page, 
     assert dialog.locator("[data-snippet=link]").input_value() == f"{site_url}index.html?seed=5&rules=fast"
     dialog.locator("[data-share-close]").click()
     assert not dialog.is_visible()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "web/embed/calculator.html?cards=QS,KH,QH,8H&exposed=AH",
+        f"web/embed/replay.html?seed={SEED}&exposed=QS,AH&check=off&moves={MOVES}",
+        f"web/embed/puzzle.html?seed={SEED}&exposed=QS,AH&moves=2SASTS3S&lang=zh",
+        "web/embed/replay.html?seed=-1",
+        "embed.html?lang=zh",
+    ],
+)
+def test_embeds_have_no_serious_accessibility_problems(page: Page, site_url: str, path: str,
+                                                       page_guard: PageGuard) -> None:
+    page_guard.allow(r"request failed: .* \(net::ERR_ABORTED\)")  # the puzzle's engine, cut short
+    page.goto(site_url + path)
+    wait_ready(page)
+    if "replay.html?seed=2026" in path:
+        page.locator("[data-action=next]").click()
+    options = {"iframes": False} if path.startswith("embed.html") else None  # the frames are checked above
+    serious = [v for v in run_axe(page, options) if v["impact"] in ("serious", "critical")]
+    assert not serious, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in serious]

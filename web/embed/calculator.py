@@ -82,14 +82,14 @@ def render(state, lang):
         c = parse_card(code)
         on = bool(state.pile >> c & 1)
         node.setAttribute("aria-pressed", "true" if on else "false")
-        node.setAttribute("aria-label", card_name(c, lang))
+        node.querySelector("img").setAttribute("alt", card_name(c, lang))  # name: the card, then its value
         node.querySelector(".value").textContent = value_label(code, state.rules)
     toggles = kit.document.querySelectorAll("[data-expose]")
     for i in range(toggles.length):
         node = toggles.item(i)
         c = parse_card(node.getAttribute("data-expose"))
         node.setAttribute("aria-pressed", "true" if state.exposed >> c & 1 else "false")
-        node.setAttribute("aria-label", kit.t("exposed_card", lang, card=card_symbol(c)))
+        node.setAttribute("title", kit.t("exposed_card", lang, card=card_symbol(c)))
         node.disabled = not state.rules.exposure
     kit.by_id("preset").value = state.preset
     kit.by_id("preset-doc").textContent = kit.preset_doc(state.preset, lang)
