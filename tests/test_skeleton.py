@@ -143,13 +143,15 @@ def test_site_file_rule(path: str, served: bool) -> None:
 def test_build_site_copies_only_the_site(tmp_path: Path) -> None:
     out = tmp_path / "_site"
     files = build(out)
-    assert files == site_files()
+    # Only site files (the builder may leave out unused runtime chunks and generate a few files).
+    copied = [f for f in files if (ROOT / f).is_file()]
+    assert set(copied) <= set(site_files())
     for needed in ("index.html", "pyscript.toml", "web/runtime/pyodide/pyodide.mjs", "web/runtime/pyscript/core.js"):
-        assert (out / needed).is_file(), needed
+        assert needed in files and (out / needed).is_file(), needed
     assert (out / ".nojekyll").is_file()
     on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert on_disk == set(files) | {".nojekyll"}
-    assert not any(f.startswith(("web/tools", "node_modules", "tests")) for f in files)
+    assert not any(f.startswith(("web/tools", "node_modules", "tests", ".git")) for f in on_disk)
     # The runtime is what the site needs, not whole npm packages.
     assert sum((out / f).stat().st_size for f in files) < 25_000_000
 
