@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,6 +56,30 @@ def main(argv: list[str] | None = None) -> int:
                         times.append(ms)
                 print(f"{mode:13s} interactive after {statistics.median(times):6.0f} ms median "
                       f"(min {min(times):.0f}, max {max(times):.0f}; {len(times)} warm loads)")
+            # Several embeds on one host page (another origin), as in a blog post: each frame's time.
+            with tempfile.TemporaryDirectory() as folder:
+                frames = "".join(
+                    f"<iframe src='{url}{path}' sandbox='allow-scripts allow-same-origin' "
+                    "style='width:100%;height:600px;border:0'></iframe>"
+                    for path in [PAGES["calculator"], PAGES["replay"], PAGES["calculator"] + "&lang=zh",
+                                 PAGES["replay"] + "&step=card"]
+                )
+                Path(folder, "host.html").write_text(f"<!doctype html><meta charset=utf-8>{frames}", encoding="utf-8")
+                host_server, host_url = start_server(port=0, directory=Path(folder))
+                host_server.handle_error = lambda *args: None  # type: ignore[method-assign]
+                worst = []
+                for i in range(args.loads + 1):
+                    page.goto(host_url + "host.html")
+                    times = []
+                    for frame in page.frames[1:]:
+                        frame.wait_for_selector("html.ready", state="attached", timeout=60_000)
+                        times.append(frame.evaluate(
+                            "performance.getEntriesByName('gongzhu-interactive')[0].startTime"))
+                    if i:
+                        worst.append(max(times))
+                host_server.shutdown()
+                print(f"4 embeds on one cross-origin page: slowest frame interactive after "
+                      f"{statistics.median(worst):6.0f} ms median (max {max(worst):.0f}; {len(worst)} warm loads)")
             browser.close()
     finally:
         server.shutdown()
