@@ -228,7 +228,8 @@ def test_game_mode_frames_the_game_page(page: Page, host, site_url: str) -> None
 HOSTILE = "<img src=x onerror=parent.__pwned=1><script>parent.__pwned=1</script>"
 
 
-def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str) -> None:
+def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str, page_guard: PageGuard) -> None:
+    page_guard.allow(r"request failed: .* \(net::ERR_ABORTED\)")  # the game's engine, cut short at the end
     esc = html.escape(HOSTILE, quote=True)
     page.goto(host(
         f"<gong-zhu id='cap' mode='replay' seed='7' check='off' caption0='{esc}' title='{esc}'"
@@ -238,6 +239,7 @@ def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str)
         f"<gong-zhu id='cards' mode='calculator' cards='QS,{esc}'></gong-zhu>"
         "<gong-zhu id='moves' mode='replay' seed='7' moves='2S,ZZ'></gong-zhu>"
         "<gong-zhu id='mode' mode='nonsense'></gong-zhu>"
+        f"<gong-zhu id='game' mode='game' seed='1e99' rules='{esc}'></gong-zhu>"
         + plain_iframe(site_url, "web/embed/replay.html?hands=AKQ.T98.J4.532&moves=2S", 200)
     ))
     cap = frame(page, "#cap iframe")
@@ -257,6 +259,11 @@ def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str)
         assert message in (error.text_content() or ""), css
         assert error.get_attribute("role") == "alert"
     assert "unknown mode" in (page.locator("#mode [role=alert]").text_content() or "")
+    # The game page refuses a bad seed and rules itself, with a notice, and deals a fresh game.
+    game = frame(page, "#game iframe", "iframe.game-frame").frame_locator("iframe.game-frame")
+    notice = game.locator("#notice-text")
+    notice.wait_for(timeout=READY_TIMEOUT_MS)
+    assert "Ignored seed “1e99”" in (notice.text_content() or "")
     assert page.evaluate("window.__pwned") is None
     assert cap.locator("html").evaluate("() => window.__pwned === undefined")
     assert page.context.cookies() == []
