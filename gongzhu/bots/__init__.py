@@ -13,7 +13,7 @@ It raises ``ValueError`` when the seat has nothing to decide.  The levels:
 
 - ``beginner`` (``beginner.py``): follows low, throws high, slips one move in six;
 - ``easy`` (``rulebot.py``): the rule policy (``policy.py``);
-- ``normal`` (``normal.py``): a greedy sampler, one trick ahead with card burdens;
+- ``normal`` (``normal.py``): a greedy sampler, 20 worlds, one rule playout each;
 - ``hard`` (``pimc.py``): PIMC, 40 worlds x 4 rule-policy rollouts or 0.12 s, whichever first;
 - ``expert`` (``expert.py``): ``hard`` with worlds weighted by inference from the play.
 

@@ -17,20 +17,22 @@ Shooting the moon: the rollout policy goes for the moon once a seat holds every 
 both moon attempts (its own included) and their defence in its values.
 
 Exposure is decided with the same machinery: each subset of the exposable cards is tried in
-the same sampled worlds from the first trick and the best mean value is exposed.  Passing uses
-the rule bot's passing.
+the same sampled worlds from the first trick and the best mean value is exposed; so is passing
+(the 3-card sets drawn from the rule bot's five likeliest cards, the others passing by the
+rule bot's rules in each world).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from itertools import combinations
 from typing import Any
 
 from ..cards import card_codes, parse_card
 from ..hand import first_lead_card
 from . import policy
-from .rulebot import Decision, answer, legal_of
+from .rulebot import Decision, answer, legal_of, pass_scores
 from .sampler import Knowledge, equivalent_groups
 
 _FIXED = [False]
@@ -136,8 +138,43 @@ class Pimc:
         best = max(range(len(subsets)), key=lambda i: (totals[i], -i))
         return card_codes(subsets[best])
 
+    def pass_cards(self, k: Knowledge, rng: random.Random) -> list[str]:
+        """The cards to pass: the best 3-card set (of the rule bot's five likeliest) over
+        sampled worlds in which the others pass by the rule bot's rules, played out from the
+        first trick."""
+        count = k.view["passing"]["count"]
+        top = [c for _, c in pass_scores(k.hand)[:count + 2]]
+        sets = [sum(1 << c for c in combo) for combo in combinations(top, count)]
+        deadline = self._deadline()
+        totals = [0.0] * len(sets)
+        me = k.me
+        first = first_lead_card(k.rules)
+        ctx = k.ctx()
+        done = 0
+        for _ in range(max(4, self.worlds // 2)):
+            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
+                break
+            world = k.sample(rng)
+            given = [sum(1 << c for _, c in pass_scores(world[s])[:count]) for s in range(4)]
+            seeds = [rng.getrandbits(32) for _ in range(max(1, self.rollouts // 2))]
+            for i, mine in enumerate(sets):
+                given[me] = mine
+                hands = [(world[s] & ~given[s]) | given[(s - 1) % 4] for s in range(4)]
+                if k.view["first_hand"]:
+                    leader = next(s for s in range(4) if hands[s] >> first & 1)
+                    must = first
+                else:
+                    leader, must = k.view["leader"], -1
+                for seed in seeds:
+                    sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx,
+                                        random.Random(seed).random, self.eps)
+                    totals[i] += outcome_value(sc, me, k.rules.partnership)
+            done += 1
+        best = max(range(len(sets)), key=lambda i: (totals[i], -i))
+        return card_codes(sets[best])
+
     def __call__(self, view: dict[str, Any], rng: random.Random) -> Decision:
-        return answer(view, rng, self.play, expose=self.expose)
+        return answer(view, rng, self.play, expose=self.expose, pass_=self.pass_cards)
 
 
 hard = Pimc()

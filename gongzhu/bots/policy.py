@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..cards import HEARTS_MASK, PIG, SHEEP, SUIT_MASKS, TRANSFORMER
+from ..cards import HEARTS_MASK, PIG, SCORING_MASK, SHEEP, SUIT_MASKS, TRANSFORMER
 from ..fast import _Scorer, code_of_mask
 from ..hand import legal_mask
 from ..rules import Rules
@@ -49,11 +49,11 @@ class Ctx:
 
     def score(self, pile: int) -> int:
         """The score of a captured pile (52-bit mask)."""
-        code = code_of_mask(pile)
-        v = self._cache.get(code)
+        key = pile & SCORING_MASK
+        v = self._cache.get(key)
         if v is None:
-            v = self.scorer.score(code)
-            self._cache[code] = v
+            v = self.scorer.score(code_of_mask(key))
+            self._cache[key] = v
         return v
 
     def gain(self, pile: int, cards: int) -> int:
@@ -335,7 +335,14 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
             hb = True
         trick.append(c)
         if n == 3:
-            best, w = trick_winner(trick, leader)
+            s0 = trick[0] // 13
+            w = leader
+            best = trick[0]
+            for i in (1, 2, 3):
+                x = trick[i]
+                if x > best and x // 13 == s0:
+                    best = x
+                    w = (leader + i) & 3
             cap[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
             led |= 1 << (trick[0] // 13)
             leader = w
