@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import random
 import sys
 from typing import Any, Callable, Sequence, TextIO
@@ -133,19 +134,29 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args)
     bench(min(0.2, args.seconds / 10), rules)  # warm up
     result = bench(args.seconds, rules, seed=args.seed)
+    try:
+        load = round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        load = None
     figures = {
         "hands_per_second": round(result["hands_per_second"]),
         "peak_memory_mb": peak_memory_mb(),
+        "wall_hands_per_second": round(result["wall_hands_per_second"]),
         "hands": result["hands"],
         "seconds": round(result["seconds"], 3),
+        "cpu_seconds": round(result["cpu_seconds"], 3),
+        "load_average": load,
         "rules": rules.preset_name() or "custom",
         "python": sys.version.split()[0],
         "implementation": sys.implementation.name,
     }
     if not args.json:
-        print(f"{figures['hands_per_second']:,} random-playout hands per second "
-              f"({figures['hands']:,} hands in {figures['seconds']} s, rules {figures['rules']}, "
-              f"{figures['implementation']} {figures['python']}, one core)", file=out)
+        print(f"{figures['hands_per_second']:,} random-playout hands per second on one core "
+              f"({figures['hands']:,} hands in {figures['cpu_seconds']} s of CPU time; rules "
+              f"{figures['rules']}; {figures['implementation']} {figures['python']})", file=out)
+        print(f"{figures['wall_hands_per_second']:,} hands per second of wall-clock time "
+              f"({figures['seconds']} s; load average {load}: other processes slow the wall clock)",
+              file=out)
         print(f"peak memory {figures['peak_memory_mb']} MB", file=out)
     print(json.dumps(figures), file=out)
     return 0

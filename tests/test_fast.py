@@ -211,3 +211,17 @@ def test_random_hand_with_passing():
 def test_state_from_hand_needs_play_phase():
     with pytest.raises(ValueError, match="play phase"):
         fast.state_from_hand(new_hand(seed=1))
+
+
+def test_restricted_lead_choice_stays_uniform():
+    # Seat 0 leads (a later hand) holding Q♠ exposed with other spades: any card but Q♠,
+    # each of the 12 about equally often.
+    hands = make_hands({0: "QS 3S 4S 5S 2H 3H 4H 2D 3D 4D 2C 3C 4C"})
+    h = new_hand(hands=hands, exposed=["QS"], leader=0, first_hand=False)
+    rng = random.Random(10)
+    counts: Counter[str] = Counter()
+    for _ in range(2400):
+        log, _, _ = _traced_run(h, rng)
+        counts[card_code(log[0])] += 1
+    assert "QS" not in counts and len(counts) == 12
+    assert all(140 < n < 260 for n in counts.values()), counts
