@@ -4,12 +4,25 @@ One rule (`is_site_file`) decides what the web may see. The dev server (`serve.p
 to the working tree, so `make play` shows what `make site` deploys; anything else (tests,
 node_modules, pyproject.toml, web/tools/ ...) answers 404. All page paths are relative, so
 _site/ works at a domain root and under a sub-path such as https://USER.github.io/REPO/.
+
+On top of the copy, `build()` makes the deployable site (`make site`):
+
+* leaves out the PyScript chunks no page can load (`runtime_unused`: the code editor, the
+  terminal, the package graph and the zip reader, which this site never asks for);
+* adds to the <head> of every page what a published site wants and the dev server does not:
+  the Content-Security-Policy (`CSP`), the web app manifest, the theme colour and the service
+  worker's registration (web/sw-register.js) -- see `head_tags()`;
+* writes sw.js at the root of the site from the template web/sw.js, with the build's version
+  (a hash of every file, or `--version`) and the list of files to cache for offline play.
 """
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
+import hashlib
+import json
+import re
 import shutil
 import sys
 from pathlib import Path, PurePosixPath
@@ -27,8 +40,9 @@ SUFFIXES = {"gongzhu": {".py"}}
 # Never served: build/dev tooling, caches, tests and the runtime's bookkeeping.
 EXCLUDED_DIRS = {"web/tools", "__pycache__", "node_modules", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
 EXCLUDED_NAMES = ["*.pyc", ".*", "test_*", "*_test.*", "*.test.*", "versions.json"]
-# Taken by the test suite for the README; not part of the page.
-EXCLUDED_FILES = {"web/screenshot.png"}
+# Taken by the test suite for the README; not part of the page. web/sw.js is the template of the
+# built site's /sw.js (written by `build`), never served from web/.
+EXCLUDED_FILES = {"web/screenshot.png", "web/sw.js"}
 # Python under web/ that only developers run (web/tools/ is excluded as a whole).
 WEB_DEV_PYTHON = ["web/cards/*.py"]
 
@@ -66,33 +80,172 @@ def site_files(root: Path = ROOT) -> list[str]:
     return sorted(set(found))
 
 
-def build(out: Path, root: Path = ROOT) -> list[str]:
-    """Copy the site into `out` (emptied first) and return the copied paths."""
+# --- the PyScript chunks the site loads ----------------------------------------------------------
+
+PYSCRIPT_DIR = "web/runtime/pyscript/"
+# `import("./x.js")` (dynamic) and `from"./x.js"` / `import"./x.js"` (static) between the chunks.
+_DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""")
+_STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([\w.-]+\.js)["']""")
+# Chunks that PyScript imports only for features this site does not use, each with the condition
+# under which a page would need it after all (checked against the site's *.toml configs).
+PYSCRIPT_FEATURES = {
+    "codemirror*": None,  # <script type="py-editor">: not vendored at all (web/tools/runtime.py)
+    "xterm*": None,  # `terminal` scripts: not vendored either
+    "pyodide_graph-*": re.compile(r"^\s*packages\s*=", re.M),  # a `packages = [...]` config
+    "zip-*": re.compile(r"""\.(?:zip|whl)["']\s*=|=\s*["'][^"']*\.(?:zip|whl)["']"""),  # archives in [files]
+}
+# The editor, terminal and game plugins are always imported (tiny stubs); what they import
+# themselves is only loaded when a page has such a script, which no page of this site has.
+PYSCRIPT_PLUGIN_STUBS = ["py-editor-*", "py-terminal-*", "py-game-*"]
+
+
+def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
+    """The PyScript chunks among `files` that no page loads (walked from core.js's imports)."""
+    chunks = {rel[len(PYSCRIPT_DIR) :]: rel for rel in files if rel.startswith(PYSCRIPT_DIR) and rel.endswith(".js")}
+    if "core.js" not in chunks:
+        return set()
+    configs = "\n".join((root / rel).read_text(encoding="utf-8") for rel in files if rel.endswith(".toml"))
+    needed_features = {pat for pat, condition in PYSCRIPT_FEATURES.items() if condition and condition.search(configs)}
+
+    def wanted(name: str) -> bool:
+        for pat in PYSCRIPT_FEATURES:
+            if fnmatch.fnmatch(name, pat):
+                return pat in needed_features
+        return True
+
+    seen: set[str] = set()
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in chunks:
+            continue
+        seen.add(name)
+        text = (root / chunks[name]).read_text(encoding="utf-8")
+        todo += _STATIC_IMPORT.findall(text)
+        if not any(fnmatch.fnmatch(name, pat) for pat in PYSCRIPT_PLUGIN_STUBS):
+            todo += [n for n in _DYNAMIC_IMPORT.findall(text) if wanted(n)]
+    return {rel for name, rel in chunks.items() if name not in seen}
+
+
+# --- what every published page gets in its <head> -------------------------------------------------
+
+# Only the site's own origin. PyScript needs 'unsafe-eval' (polyscript builds its hook functions
+# with Function()), WebAssembly needs 'wasm-unsafe-eval', and PyScript starts its worker from a
+# blob: URL (the worker inherits this policy). Styles may be inline: the UI positions cards with
+# style attributes (a style cannot run code). Not settable in a meta tag: frame-ancestors (the
+# embeds are meant to be framed by other sites anyway).
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
+        "worker-src 'self' blob:",
+        "connect-src 'self'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' data: blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "font-src 'self'",
+        "frame-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+    ]
+)
+THEME_COLOR = "#174f2b"
+
+
+def head_tags(page: str) -> list[tuple[re.Pattern[str], str]]:
+    """(already-present test, tag) for each tag added to the page at POSIX path `page` of the site."""
+    up = "../" * (len(PurePosixPath(page).parts) - 1)
+    return [
+        (
+            re.compile(r"http-equiv=[\"']?content-security-policy", re.I),
+            f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
+        ),
+        (re.compile(r"name=[\"']?theme-color", re.I), f'<meta name="theme-color" content="{THEME_COLOR}">'),
+        (re.compile(r"rel=[\"']?manifest", re.I), f'<link rel="manifest" href="{up}web/manifest.webmanifest">'),
+        (
+            re.compile(r"rel=[\"']?apple-touch-icon", re.I),
+            f'<link rel="apple-touch-icon" href="{up}web/icons/apple-touch-icon.png">',
+        ),
+        (re.compile(r"sw-register\.js"), f'<script src="{up}web/sw-register.js" defer></script>'),
+    ]
+
+
+def add_head_tags(html: str, page: str) -> str:
+    """`html` with the missing `head_tags` inserted first thing in <head> (after <meta charset>)."""
+    tags = [tag for present, tag in head_tags(page) if not present.search(html)]
+    if not tags:
+        return html
+    anchor = re.search(r"<meta\s+charset=[^>]*>", html, re.I) or re.search(r"<head(?:\s[^>]*)?>", html, re.I)
+    if anchor is None:
+        raise SystemExit(f"site: {page} has no <head>")
+    indent = "\n  "
+    return html[: anchor.end()] + "".join(indent + tag for tag in tags) + html[anchor.end() :]
+
+
+# --- the service worker ---------------------------------------------------------------------------
+
+SW_TEMPLATE = "web/sw.js"
+
+
+def build_version(out: Path, files: list[str]) -> str:
+    """A short hash of every file's path and bytes: any change makes a new version."""
+    digest = hashlib.sha256()
+    for rel in sorted(files):
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(out: Path, files: list[str], version: str, root: Path = ROOT) -> None:
+    """sw.js at the site's root: the template with the version and the files to cache filled in."""
+    template = (root / SW_TEMPLATE).read_text(encoding="utf-8")
+    if '"__BUILD_VERSION__"' not in template or '["__PRECACHE__"]' not in template:
+        raise SystemExit(f"site: {SW_TEMPLATE} lacks the __BUILD_VERSION__/__PRECACHE__ placeholders")
+    text = template.replace('"__BUILD_VERSION__"', json.dumps(version)).replace(
+        '["__PRECACHE__"]', json.dumps(sorted(files), indent=0).replace("\n", "")
+    )
+    (out / "sw.js").write_text(text, encoding="utf-8")
+
+
+def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]:
+    """Build the deployable site into `out` (emptied first); return its files (POSIX, relative).
+
+    `version` names the build for the service worker's cache (default: a hash of the files).
+    """
     if not (root / "web" / "runtime" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("site: web/runtime/ is missing; run `make runtime` first.")
     if out.exists():
         shutil.rmtree(out)
     files = site_files(root)
+    files = [rel for rel in files if rel not in runtime_unused(files, root)]
     for rel in files:
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(root / rel, dest)
+        if rel.endswith(".html"):
+            dest.write_text(add_head_tags((root / rel).read_text(encoding="utf-8"), rel), encoding="utf-8")
+        else:
+            shutil.copy2(root / rel, dest)
+    write_service_worker(out, files, version or build_version(out, files), root)
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("", encoding="utf-8")
-    return files
+    return [*files, "sw.js"]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the static site into a folder.")
     parser.add_argument("--out", type=Path, default=ROOT / "_site", help="output folder (default: _site)")
     parser.add_argument("--list", action="store_true", help="only print the files the site holds")
+    parser.add_argument("--version", help="the build's name for the offline cache (default: a hash of the files)")
     args = parser.parse_args(argv)
     if args.list:
-        print("\n".join(site_files()))
+        files = site_files()
+        print("\n".join(rel for rel in files if rel not in runtime_unused(files)))
         return 0
-    files = build(args.out)
+    files = build(args.out, version=args.version)
     size = sum((args.out / rel).stat().st_size for rel in files)
-    print(f"site: {len(files)} files ({size / 1e6:.1f} MB) in {args.out}")
+    version = re.search(r'BUILD_VERSION = "([^"]*)"', (args.out / "sw.js").read_text(encoding="utf-8"))
+    print(f"site: {len(files)} files ({size / 1e6:.1f} MB) in {args.out}, version {version and version[1]}")
     return 0
 
 

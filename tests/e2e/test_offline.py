@@ -1,0 +1,143 @@
+"""Offline play and updates through the service worker of the built site (web/sw.js -> _site/sw.js).
+
+* After one visit the browser goes offline (and the server is shut down, so nothing can come
+  from the network anyway): the game reloads and plays a hand, and every other page (rules,
+  score keeper, each embed) loads and becomes ready from the cache.
+* A second build with another version replaces the cache on the next visit, with the quiet
+  "updated" notice, and the page after that runs the new build.
+
+Each test serves its own build on its own server (under /gongzhu/, as GitHub Pages does).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from build_site import build
+from playwright.sync_api import Page
+from serve import Server, start_server
+
+from tests.e2e.harness import PageGuard, wait_ready
+from tests.e2e.test_site import PREFIX, SEED_FAST_SETTINGS, SLOW_PAGES, play_a_hand, wait_frames_ready
+
+SW_TIMEOUT_MS = 120_000
+# Query strings for pages that want parameters (the embeds show a message without them).
+PAGE_QUERIES = {
+    "web/embed/calculator.html": "?cards=QS,KH,QH,8H&exposed=AH",
+    "web/embed/replay.html": "?seed=7",
+    "web/embed/puzzle.html": "?seed=7",
+}
+
+
+@pytest.fixture
+def site_server(tmp_path: Path) -> Iterator[tuple[Path, Server, str]]:
+    """A fresh build served on its own server: (folder, server, base URL)."""
+    out = tmp_path / "_site"
+    build(out, version="offline-1")
+    server, url = start_server(port=0, directory=out, prefix=PREFIX)
+    yield out, server, url
+    server.shutdown()
+    server.server_close()
+
+
+def sw_state(page: Page) -> dict[str, object]:
+    """The controlling service worker's version and the site's caches (name -> number of entries)."""
+    return page.evaluate(
+        """async () => {
+            const caches_ = {};
+            for (const name of await caches.keys()) caches_[name] = (await (await caches.open(name)).keys()).length;
+            const worker = navigator.serviceWorker.controller;
+            const version = worker && await new Promise((resolve) => {
+                const channel = (e) => {
+                    navigator.serviceWorker.removeEventListener("message", channel);
+                    resolve(e.data.version);
+                };
+                navigator.serviceWorker.addEventListener("message", channel);
+                worker.postMessage("version");
+            });
+            return {version, caches: caches_};
+        }"""
+    )
+
+
+def wait_until_offline_ready(page: Page, version: str) -> dict[str, object]:
+    """Wait until the service worker of `version` controls the page with its cache complete."""
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_TIMEOUT_MS)
+    page.wait_for_function(
+        "async (name) => (await caches.keys()).length === 1 && (await caches.keys())[0] === name",
+        arg=f"gongzhu-{version}",
+        timeout=SW_TIMEOUT_MS,
+    )
+    state = sw_state(page)
+    assert state["version"] == version, state
+    return state
+
+
+def precache_count(out: Path) -> int:
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    return len(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)[1]))  # type: ignore[index]
+
+
+def test_after_one_visit_the_site_works_offline(page: Page, page_guard: PageGuard, site_server) -> None:  # type: ignore[no-untyped-def]
+    out, server, url = site_server
+    page.add_init_script(SEED_FAST_SETTINGS)
+    page.goto(url)
+    wait_ready(page)
+    state = wait_until_offline_ready(page, "offline-1")
+    assert state["caches"] == {"gongzhu-offline-1": precache_count(out)}
+
+    # No network at all from here on: the browser is offline and the server is gone.
+    server.shutdown()
+    server.server_close()
+    page.context.set_offline(True)
+
+    page.reload()
+    wait_ready(page)
+    play_a_hand(page)
+
+    # Leaving a page aborts what it was still loading (e.g. an embed's engine in the background);
+    # a file missing offline would fail differently (ERR_FAILED / ERR_INTERNET_DISCONNECTED).
+    page_guard.allow(r"net::ERR_ABORTED")
+    others = sorted(
+        rel for p in out.rglob("*.html") if (rel := p.relative_to(out).as_posix()) not in {"index.html", *SLOW_PAGES}
+    )
+    assert others, "no page besides index.html"
+    for rel in others:
+        page.goto(url + rel + PAGE_QUERIES.get(rel, ""))
+        wait_frames_ready(page)
+        page_guard.check()
+        assert page.title(), rel
+
+
+def test_a_new_build_replaces_the_cache_on_the_next_visit(page: Page, site_server) -> None:  # type: ignore[no-untyped-def]
+    out, _server, url = site_server
+    page.add_init_script(SEED_FAST_SETTINGS)
+    page.goto(url)
+    wait_ready(page)
+    wait_until_offline_ready(page, "offline-1")
+    assert page.locator("#sw-updated").count() == 0
+
+    # Deploy a new build in place (same URL), then come back.
+    build(out, version="offline-2")
+    page.reload()
+    wait_ready(page)
+    notice = page.locator("#sw-updated")
+    notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+    state = wait_until_offline_ready(page, "offline-2")
+    assert state["caches"] == {"gongzhu-offline-2": precache_count(out)}, "the old cache must be gone"
+    assert notice.get_attribute("role") == "status"
+    assert "updated" in (notice.text_content() or "")
+    # Quiet: a small fixed box that does not push the page around.
+    box = notice.bounding_box()
+    assert box and box["height"] < 80
+    assert page.evaluate("getComputedStyle(document.getElementById('sw-updated')).position") == "fixed"
+
+    # The notice's Reload button brings the new build.
+    notice.get_by_role("button", name="Reload").click()
+    wait_ready(page)
+    assert sw_state(page)["version"] == "offline-2"
+    assert page.locator("#sw-updated").count() == 0

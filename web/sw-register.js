@@ -1,0 +1,90 @@
+/* Registers the site's service worker (sw.js at the site's root; see web/sw.js) and shows a quiet,
+ * bilingual "updated" notice when a new deploy has been installed while this page was open.
+ *
+ * `make site` adds <script src="…/web/sw-register.js" defer> to every page of _site/; the dev
+ * server (`make play`) does not, so development never runs from a stale cache.
+ *
+ * Registration waits until the page has loaded and, on a PyScript page, until it is ready
+ * (<html class="ready">) or 15 s have passed: the service worker then downloads the rest of the
+ * site without competing with the first start of the game, and the files already loaded come
+ * from the HTTP cache (a 304 each) rather than a second download.
+ */
+(() => {
+  "use strict";
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+
+  const here = document.currentScript ? document.currentScript.src : location.href;
+  const root = new URL("../", here); // this file is web/sw-register.js
+  const hadController = Boolean(navigator.serviceWorker.controller);
+
+  const TEXTS = {
+    en: { text: "Gong Zhu has been updated.", reload: "Reload", close: "Dismiss" },
+    zh: { text: "拱猪已更新。", reload: "重新加载", close: "关闭" },
+  };
+
+  function showUpdated() {
+    if (document.getElementById("sw-updated")) return;
+    const t = (document.documentElement.lang || "").toLowerCase().startsWith("zh") ? TEXTS.zh : TEXTS.en;
+    const box = document.createElement("div");
+    box.id = "sw-updated";
+    box.setAttribute("role", "status");
+    box.setAttribute("lang", t === TEXTS.zh ? "zh-CN" : "en");
+    box.style.cssText = [
+      "position:fixed", "left:0.75rem", "bottom:0.75rem", "z-index:2147483000", "max-width:calc(100vw - 1.5rem)",
+      "display:flex", "align-items:center", "gap:0.5rem", "padding:0.35rem 0.5rem 0.35rem 0.75rem",
+      "font:0.85rem/1.3 system-ui,sans-serif", "color:#f4f1e8", "background:rgba(20,32,24,0.92)",
+      "border-radius:0.5rem", "box-shadow:0 2px 8px rgba(0,0,0,0.35)",
+    ].join(";");
+    const text = document.createElement("span");
+    text.textContent = t.text;
+    const button = (label, onClick) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.style.cssText = "font:inherit;color:inherit;background:transparent;border:1px solid currentColor;" +
+        "border-radius:0.35rem;padding:0.1rem 0.5rem;cursor:pointer;min-height:1.8rem";
+      b.addEventListener("click", onClick);
+      return b;
+    };
+    const reload = button(t.reload, () => location.reload());
+    const close = button("×", () => box.remove());
+    close.setAttribute("aria-label", t.close);
+    box.append(text, reload, close);
+    document.body.append(box);
+  }
+
+  function whenPageSettled() {
+    return new Promise((resolve) => {
+      const start = () => {
+        const isPyScriptPage = document.querySelector('script[type="py"], script[type="mpy"]');
+        const html = document.documentElement;
+        const settled = () => html.classList.contains("ready") || html.classList.contains("failed");
+        if (!isPyScriptPage || settled()) return resolve();
+        const observer = new MutationObserver(() => {
+          if (settled()) {
+            observer.disconnect();
+            resolve();
+          }
+        });
+        observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve();
+        }, 15000);
+      };
+      if (document.readyState === "complete") start();
+      else window.addEventListener("load", start, { once: true });
+    });
+  }
+
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // The first install also takes control of this page: only a replaced worker is an update.
+    if (hadController) showUpdated();
+  });
+
+  whenPageSettled().then(() =>
+    navigator.serviceWorker
+      .register(new URL("sw.js", root), { scope: root.pathname })
+      .catch((error) => console.warn("gongzhu: offline mode unavailable:", error)),
+  );
+})();

@@ -1,0 +1,72 @@
+/* Gong Zhu service worker: the whole site offline after the first visit.
+ *
+ * This is a template: `make site` (web/tools/build_site.py) writes it to the root of _site/ as
+ * sw.js (a service worker controls the folder it is served from, so it must sit at the site's
+ * root), filling in BUILD_VERSION (a hash of every file of the build) and PRECACHE (every file
+ * of the build, relative to this script). The dev server (`make play`) never serves it.
+ *
+ * - install: download every file into a new cache named after the build. The cache is complete
+ *   or it does not exist: if one file fails, the half-filled cache is deleted and the install
+ *   fails, so the previous version (or the network) keeps serving the pages untouched.
+ * - activate: only once that cache is complete; it takes over at once and deletes the caches of
+ *   older builds. Pages that were already running keep everything they loaded; web/sw-register.js
+ *   shows them a quiet "updated" notice.
+ * - fetch: same-origin GETs are answered from the cache (query strings ignored: ?seed=… and the
+ *   embed parameters are read by the page); anything else goes to the network unchanged.
+ */
+"use strict";
+
+const BUILD_VERSION = "__BUILD_VERSION__";
+const PRECACHE = ["__PRECACHE__"];
+const PREFIX = "gongzhu-";
+const CACHE = PREFIX + BUILD_VERSION;
+const SCOPE = new URL("./", self.location).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      await caches.delete(CACHE); // leftovers of an interrupted install of this same build
+      const cache = await caches.open(CACHE);
+      try {
+        // "no-cache": revalidate with the server, so a copy of the previous deploy still in the
+        // HTTP cache never slips into this build's cache (an unchanged file costs a 304).
+        await cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "no-cache" })));
+      } catch (error) {
+        await caches.delete(CACHE);
+        throw error;
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "version" && event.source) event.source.postMessage({ version: BUILD_VERSION });
+});
+
+async function respond(request) {
+  const cache = await caches.open(CACHE);
+  let url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  if (url.href.endsWith("/")) url = new URL("index.html", url);
+  const hit = await cache.match(url.href);
+  if (hit) return hit;
+  return fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  event.respondWith(respond(request));
+});

@@ -1,0 +1,269 @@
+"""Load-time benchmark of the built site in the real browser, against a bare PyScript + Pyodide page.
+
+Builds _site/ into a temporary folder, adds a *bare page* beside it (bare.html: PyScript starting
+Pyodide from the same vendored files and running one line of Python, nothing of ours), serves
+both under /gongzhu/ on one server that counts the bytes it sends, and measures, alternating the
+pages in the same run so both see the same machine load:
+
+* bare, cold:  navigation -> Python ready (the bare page's <html class="ready">);
+* game, cold:  navigation -> table drawn and wired (`ui-ready`), the human's cards on it,
+               the settings dialog open (clicked as soon as the table is wired), and the first
+               deal playable (`ready` and a `button[data-card]` not aria-disabled); then the
+               service worker's download of the rest of the site, and the bytes sent for all of it;
+* game, warm:  the same browser profile again (service worker, caches) -> deal playable.
+
+"Cold" = a fresh browser context (empty HTTP cache, no service worker). Prints each round, the
+medians and the ratios the README quotes. A benchmark, not a test: timings on a shared machine
+are noisy; run it when the machine is quiet.
+
+    .venv/bin/python web/tools/bench_load.py [--rounds 3] [--json figures.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import threading
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from browser import find_browser  # noqa: E402
+from build_site import build  # noqa: E402
+from serve import Server, SiteHandler  # noqa: E402
+
+PREFIX = "/gongzhu/"
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>bare PyScript + Pyodide</title>
+  <link rel="stylesheet" href="web/runtime/pyscript/core.css">
+  <script type="module" src="web/runtime/pyscript/core.js"></script>
+</head>
+<body>
+  <script type="py" config="bare.toml">
+from pyscript import document
+document.documentElement.classList.add("ready")
+  </script>
+</body>
+</html>
+"""
+BARE_TOML = 'interpreter = "./web/runtime/pyodide/pyodide.mjs"\n'
+
+# Records (performance.now(), ms since navigation start) when each milestone is first reached.
+# With `clickSettings`, opens the settings dialog as soon as the table is wired.
+MILESTONES = """
+(clickSettings) => {
+  window.__t = {};
+  const t = window.__t;
+  const mark = (name, ok) => { if (ok && !(name in t)) t[name] = performance.now(); };
+  const check = () => {
+    const html = document.documentElement;
+    const cls = html.classList;
+    mark("ui", cls.contains("ui-ready"));
+    mark("cards", !!document.querySelector("button[data-card]"));
+    mark("ready", cls.contains("ready"));
+    const live = document.querySelector('button[data-card]:not([aria-disabled="true"])');
+    mark("playable", cls.contains("ready") && !!live);
+    mark("settings", !!document.querySelector("#dlg-settings[open]"));
+    if (clickSettings && "ui" in t && !window.__clicked) {
+      const button = document.querySelector('[data-action="open-settings"]');
+      if (button) { window.__clicked = true; t.clicked = performance.now(); button.click(); }
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+  document.addEventListener("DOMContentLoaded", check);
+}
+"""
+FAST_SETTINGS = json.dumps({"v": 1, "lang": "en", "speed": "instant", "sound": False})
+
+
+class Counter:
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.lock = threading.Lock()
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.bytes += n
+
+    def take(self) -> int:
+        with self.lock:
+            n, self.bytes = self.bytes, 0
+            return n
+
+
+class _CountingWriter:
+    def __init__(self, raw: Any, counter: Counter) -> None:
+        self.raw = raw
+        self.counter = counter
+
+    def write(self, data: bytes) -> int:
+        self.counter.add(len(data))
+        return int(self.raw.write(data))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.raw, name)
+
+
+class CountingHandler(SiteHandler):
+    counter: Counter
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _CountingWriter(self.wfile, self.counter)  # type: ignore[assignment]
+
+
+def serve_counting(directory: Path, counter: Counter) -> tuple[Server, str]:
+    handler_class = type("Handler", (CountingHandler,), {"counter": counter})
+    handler = partial(handler_class, directory=str(directory), prefix=PREFIX, only_site=False, quiet=True)
+    server = Server(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+
+
+def load(
+    context: Any, url: str, wait_for: str, click_settings: bool = False, timeout_ms: int = 180_000
+) -> dict[str, float]:
+    """Open `url` in a new tab of `context`; wait until milestone `wait_for`; return the milestones (ms)."""
+    page = context.new_page()
+    page.add_init_script(script=f"({MILESTONES})({json.dumps(click_settings)})")
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(f"window.__t && '{wait_for}' in window.__t", timeout=timeout_ms)
+    marks: dict[str, float] = page.evaluate("window.__t")
+    page.close()
+    return marks
+
+
+def wait_offline_ready(context: Any, url: str, timeout_ms: int = 180_000) -> None:
+    """Wait until the site's service worker has activated with a complete cache."""
+    page = context.pages[0] if context.pages else context.new_page()
+    if page.url == "about:blank":
+        page.goto(url)
+    page.wait_for_function(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            const names = await caches.keys();
+            return !!(reg && reg.active && reg.active.state === "activated" && names.length === 1);
+        }""",
+        timeout=timeout_ms,
+        polling=250,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Load-time benchmark of the built site vs a bare PyScript page.")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    site = Path(tempfile.mkdtemp(prefix="gongzhu-bench-")) / "_site"
+    files = build(site)
+    site_bytes = sum((site / f).stat().st_size for f in files)
+    runtime_bytes = sum((site / f).stat().st_size for f in files if f.startswith("web/runtime/"))
+    cards_bytes = sum((site / f).stat().st_size for f in files if f.startswith("web/cards/"))
+    (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
+    (site / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
+    counter = Counter()
+    server, url = serve_counting(site, counter)
+    rows: list[dict[str, float]] = []
+    try:
+        with sync_playwright() as p:
+            choice = find_browser(p)
+            if choice is None:
+                raise SystemExit("bench: no Chromium found (make browser)")
+            browser = p.chromium.launch(headless=True, **choice.launch_kwargs())  # type: ignore[arg-type]
+            print(
+                f"site {url}: {len(files)} files, {site_bytes / 1e6:.2f} MB "
+                f"(runtime {runtime_bytes / 1e6:.2f} MB, card art {cards_bytes / 1e6:.2f} MB)"
+            )
+            print(
+                f"{'round':>5} {'bare ready':>11} {'table':>7} {'cards':>7} {'settings':>9} {'playable':>9} "
+                f"{'warm':>7} {'MB→play':>8} {'MB visit':>9}"
+            )
+            for n in range(1, args.rounds + 1):
+                row: dict[str, float] = {}
+                # Bare page, cold.
+                ctx = browser.new_context()
+                counter.take()
+                row["bare_ready"] = load(ctx, url + "bare.html", "ready")["ready"]
+                row["bare_bytes"] = counter.take()
+                ctx.close()
+                # Game, cold: table, cards, settings clicked open.
+                ctx = browser.new_context()
+                ctx.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(FAST_SETTINGS)})")
+                marks = load(ctx, url, "settings", click_settings=True)
+                row.update(table=marks["ui"], cards=marks.get("cards", float("nan")), settings=marks["settings"])
+                ctx.close()
+                counter.take()
+                # Game, cold: playable first deal, then the service worker's download of the rest.
+                ctx = browser.new_context()
+                ctx.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(FAST_SETTINGS)})")
+                page = ctx.new_page()
+                page.add_init_script(script=f"({MILESTONES})(false)")
+                page.goto(url, wait_until="commit")
+                page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
+                row["playable"] = page.evaluate("window.__t")["playable"]
+                row["bytes_to_playable"] = counter.take()
+                wait_offline_ready(ctx, url)
+                row["bytes_visit"] = row["bytes_to_playable"] + counter.take()
+                page.close()
+                # Game, warm: same profile, service worker and caches in place.
+                row["warm"] = load(ctx, url, "playable")["playable"]
+                row["warm_bytes"] = counter.take()
+                ctx.close()
+                rows.append(row)
+                print(
+                    f"{n:>5} {row['bare_ready']:>9.0f}ms {row['table']:>5.0f}ms {row['cards']:>5.0f}ms "
+                    f"{row['settings']:>7.0f}ms {row['playable']:>7.0f}ms {row['warm']:>5.0f}ms "
+                    f"{row['bytes_to_playable'] / 1e6:>8.2f} {row['bytes_visit'] / 1e6:>9.2f}",
+                    flush=True,
+                )
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+    ratio = med["playable"] / med["bare_ready"]
+    print()
+    print(f"median of {len(rows)} rounds (ms):")
+    print(f"  bare PyScript + Pyodide page, cold, Python ready: {med['bare_ready']:.0f}")
+    print(
+        f"  game, cold, first deal playable:                  {med['playable']:.0f}  "
+        f"= {ratio:.2f} x bare  (goal <= 1.3)"
+    )
+    print(f"  game, warm (service worker), deal playable:       {med['warm']:.0f}  (goal < 2000)")
+    print(f"  game, cold, table drawn and wired:                {med['table']:.0f}  (goal < 1000)")
+    print(f"  game, cold, human's cards on the table:           {med['cards']:.0f}")
+    print(f"  game, cold, settings dialog open:                 {med['settings']:.0f}  (goal < 1000)")
+    print("bytes sent by the server (bodies + headers):")
+    print(f"  bare page, cold:                          {med['bare_bytes'] / 1e6:.2f} MB")
+    print(f"  game, cold, until playable:               {med['bytes_to_playable'] / 1e6:.2f} MB")
+    print(
+        f"  game, cold visit incl. offline download:  {med['bytes_visit'] / 1e6:.2f} MB  "
+        f"= {med['bytes_visit'] / site_bytes:.3f} x the site's files ({site_bytes / 1e6:.2f} MB; goal within 10%)"
+    )
+    print(f"  game, warm:                               {med['warm_bytes'] / 1e3:.1f} kB")
+    if args.json:
+        figures = {
+            "rounds": rows,
+            "median": med,
+            "site_bytes": site_bytes,
+            "runtime_bytes": runtime_bytes,
+            "cards_bytes": cards_bytes,
+            "ratio_cold_playable_to_bare": ratio,
+        }
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
