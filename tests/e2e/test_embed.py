@@ -28,6 +28,9 @@ MOVES = ("2SASTS3S.QH8HTH3H.7CTC8CJC.6C3C6H9C.KCACQC5H.9HKH2DJH.QD4D9D3D.7H5S2HA
          "ADKDTDJD.6S5D2C9S.4SKS7D5C.4H6D4C8D")
 
 
+HANDS = "T85.865.K76542.T-73.JT2.T9.K98542-J942.A93.J83.AJ6"  # format_hands(hands_from_seed(SEED))[:3]
+
+
 def engine_hand(moves: str = MOVES, seed: int = SEED, exposed: tuple[str, ...] = ("QS", "AH")):
     """The engine's own hand for a move list (the reference the frames must agree with)."""
     hand = new_hand(hands=[card_codes(h) for h in deal_hands(hand_seed(seed, 0))], exposed=list(exposed))
@@ -125,7 +128,8 @@ def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, si
     page.goto(host(
         f"<gong-zhu id='rp' mode='replay' seed='{SEED}' exposed='QS,AH' moves='{MOVES}' "
         "caption1='2♠ leads, as in every first hand.' caption13='The last trick.'></gong-zhu>"
-        + plain_iframe(site_url, f"web/embed/replay.html?seed={SEED}&exposed=QS,AH&moves={MOVES}"
+        # The same deal written out as hands (South, East, North; West gets the rest).
+        + plain_iframe(site_url, f"web/embed/replay.html?hands={HANDS}&exposed=QS,AH&moves={MOVES}"
                        "&step=card&show=S&check=off&lang=zh", 640)
     ))
     css = "#rp iframe"
