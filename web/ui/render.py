@@ -761,7 +761,7 @@ class Renderer:
                 h("p", {"class": "big", "text": t("match_over", lang)}),
                 h("p", {"class": "pig-line"}, [
                     card_img("QS", "mini"), h("span", {"text": t("pig_is", lang, names=losers)})]) if losers else None,
-                h("p", {"class": "win-line", "text": "🏆 " + t("winner_is", lang, names=winners)}),
+                h("p", {"class": "win-line", "text": "★ " + t("winner_is", lang, names=winners)}),
             ]))
         body.append(h("ol", {"class": "summary-rows"}, rows))
         captor = v.get("pig_captor")
