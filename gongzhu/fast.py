@@ -35,7 +35,8 @@ own tests and tools, ``state_from_hand(hand)`` (which sees every hand).
   goes through ``legal``/``apply`` for every card (several times slower).
 - ``legal(state) -> mask``: the legal cards for the seat to play (``hand.legal_mask``, the one
   source of legality); ``apply(state, card)``: play a card in place (completing the trick and
-  capturing when it is the fourth); ``scores(state)``; ``copy_state(state)``.
+  capturing when it is the fourth); ``scores(state)``; ``copy_state(state)``;
+  ``Scorer(rules, exposed).score(code_of_mask(pile))``: a pile's hand score, fast.
 - ``random_hand(rng, rules) -> [4 ints]``: one ``bench`` hand: a random deal, random passing
   if the rules pass, each special card exposed with probability 1/2, random legal play under
   the full rules (exposed-card restriction, first lead, hearts broken), scores.
@@ -107,8 +108,10 @@ def code_of_mask(pile: int) -> int:
         _SHEEP_CODE if pile >> SHEEP & 1 else 0) | (_TC_CODE if pile >> TRANSFORMER & 1 else 0)
 
 
-class _Scorer:
-    """Scores points codes under one set of rules and exposures (same arithmetic as scoring.py)."""
+class Scorer:
+    """Scores 16-bit points codes (``code_of_mask``) under one set of rules and exposures:
+    ``Scorer(rules, exposed_mask).score(code)``, the arithmetic of ``scoring.pile_score``
+    (a test checks they agree) without its loops."""
 
     __slots__ = ("hs", "ah", "pig", "sheep", "tc", "sweep", "net_zero")
 
@@ -122,6 +125,7 @@ class _Scorer:
         self.net_zero = rules.transformer_alone == "net_zero"
 
     def score(self, code: int) -> int:
+        """The hand score of a pile with this points code."""
         hearts = code & 0x1FFF
         base = self.hs[hearts] * self.ah
         if code & _PIG_CODE:
@@ -137,6 +141,9 @@ class _Scorer:
         if (base == 0) if self.net_zero else (code == _TC_CODE):
             return 25 * self.tc  # +50, or +100 if T♣ was exposed
         return base * self.tc
+
+
+_Scorer = Scorer  # the name gongzhu.bots.policy imports
 
 
 class PlayoutState:
@@ -275,7 +282,7 @@ def apply(st: PlayoutState, card: int) -> None:
 
 def scores(st: PlayoutState) -> list[int]:
     """The four hand scores of the captured piles (final once every card is played)."""
-    sc = _Scorer(st.rules, st.exposed)
+    sc = Scorer(st.rules, st.exposed)
     return [sc.score(code_of_mask(m)) for m in st.captured]
 
 
@@ -352,7 +359,7 @@ def _random_tricks(st: PlayoutState, rng: random.Random) -> list[int]:
     n = bin(st.hands[st.leader]).count("1")
     _tricks(H, P, st.leader, n, st.must_lead, st.hearts_broken, st.rules.hearts_must_be_broken,
             xs, xcard, rng.random)
-    sc = _Scorer(st.rules, st.exposed)
+    sc = Scorer(st.rules, st.exposed)
     return [sc.score(P[0]), sc.score(P[1]), sc.score(P[2]), sc.score(P[3])]
 
 
@@ -551,7 +558,7 @@ def _plan(r: Rules) -> tuple[Any, ...]:
                 exposed |= 1 << c
                 xs |= 1 << (c // 13)
                 xcard[c // 13] = c
-        scorers.append(_Scorer(r, exposed))
+        scorers.append(Scorer(r, exposed))
         xs_of.append(xs)
         xcard_of.append(tuple(xcard))
         exposed_of.append(exposed)
@@ -591,6 +598,6 @@ def bench(seconds: float = 2.0, rules: Rules | str | None = None, seed: int = 1)
 
 
 __all__ = [
-    "BITS", "PlayoutState", "Policy", "apply", "bench", "code_of_mask", "copy_state", "legal",
+    "BITS", "PlayoutState", "Policy", "Scorer", "apply", "bench", "code_of_mask", "copy_state", "legal",
     "playout", "random_hand", "scores", "state_from_hand", "state_from_view", "SUIT_MASKS",
 ]

@@ -225,3 +225,24 @@ def test_restricted_lead_choice_stays_uniform():
         counts[card_code(log[0])] += 1
     assert "QS" not in counts and len(counts) == 12
     assert all(140 < n < 260 for n in counts.values()), counts
+
+
+def test_scorer_agrees_with_pile_score():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from gongzhu import Rules
+    from gongzhu.cards import EXPOSABLE, SCORING_MASK, cards_of
+    from gongzhu.scoring import pile_score
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.sets(st.sampled_from(cards_of(SCORING_MASK) + [0, 51])), st.sets(st.sampled_from(EXPOSABLE)),
+           st.sampled_from(["all_hearts", "sweep"]), st.sampled_from(["no_other_scoring", "net_zero"]),
+           st.sampled_from(["standard", "pips"]))
+    def check(pile, exposed, pig, tc, hv):
+        rules = Rules(pig_positive_with=pig, transformer_alone=tc, heart_values=hv)
+        mask = sum(1 << c for c in pile)
+        ex = sum(1 << c for c in exposed)
+        assert fast.Scorer(rules, ex).score(fast.code_of_mask(mask)) == pile_score(mask, ex, rules)
+
+    check()
