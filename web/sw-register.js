@@ -12,6 +12,9 @@
 (() => {
   "use strict";
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  // Framed (the embeds of web/embed/, the game page inside the game embed), the page is a guest on
+  // someone's blog: never install the whole site's offline cache in that reader's browser.
+  if (window.top !== window.self) return;
 
   const here = document.currentScript ? document.currentScript.src : location.href;
   const root = new URL("../", here); // this file is web/sw-register.js

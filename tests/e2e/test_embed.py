@@ -341,3 +341,27 @@ def test_embeds_have_no_serious_accessibility_problems(page: Page, site_url: str
     options = {"iframes": False} if path.startswith("embed.html") else None  # the frames are checked above
     serious = [v for v in run_axe(page, options) if v["impact"] in ("serious", "critical")]
     assert not serious, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in serious]
+
+
+def test_built_site_embeds_work_under_its_csp_and_install_no_offline_cache(
+    page: Page, serve: Callable[..., str], tmp_path: Path, page_guard: PageGuard
+) -> None:
+    from build_site import build
+
+    build(tmp_path / "_site")
+    site_url = serve(tmp_path / "_site", "/gongzhu/")
+    site = urlsplit(site_url)
+    page_guard.allow(r"request to another origin: \w+ " + re.escape(f"{site.scheme}://{site.netloc}/"))
+    (tmp_path / "host").mkdir()
+    (tmp_path / "host" / "post.html").write_text(
+        "<!doctype html><meta charset='utf-8'><title>post</title><link rel='icon' href='data:,'>"
+        f"<script src='{site_url}web/embed.js'></script>"
+        "<gong-zhu id='calc' mode='calculator' cards='QS,KH,QH,8H' exposed='AH'></gong-zhu>",
+        encoding="utf-8",
+    )
+    page.goto(serve(tmp_path / "host") + "post.html")
+    calc = frame(page, "#calc iframe")
+    assert "Content-Security-Policy" in (calc.locator("meta[http-equiv]").first.get_attribute("http-equiv") or "")
+    assert calc.locator("[data-testid=score]").text_content() == "-260"
+    page.wait_for_timeout(1500)  # web/sw-register.js would register right after the frame is ready
+    assert page.context.service_workers == [] and page.context.cookies() == []
