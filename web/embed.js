@@ -31,8 +31,8 @@
   var ORIGIN = SITE.origin;
 
   var MODES = {
-    calculator: { path: "web/embed/calculator.html", height: 620 },
-    replay: { path: "web/embed/replay.html", height: 560 },
+    calculator: { path: "web/embed/calculator.html", height: 700 },
+    replay: { path: "web/embed/replay.html", height: 500 },
     puzzle: { path: "web/embed/puzzle.html", height: 640 },
     game: { path: "web/embed/game.html", height: 640 }
   };

@@ -71,7 +71,7 @@ def frame(page: Page, css: str, ready: str = "html.ready") -> FrameLocator:
 
 
 def wait_fitted(page: Page, css: str, inner: FrameLocator, default: int) -> float:
-    """Wait until the iframe at `css` has the height of its content (and not its default); return it."""
+    """Wait until the iframe at `css` has the height of its content (not the `default` it started with)."""
     deadline = time.monotonic() + 10
     while True:
         outer = page.locator(css).evaluate("f => f.getBoundingClientRect().height")
@@ -92,7 +92,7 @@ def plain_iframe(site_url: str, path: str, height: int = 700) -> str:
 def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, site_url: str) -> None:
     page.goto(host(
         "<p>The worked example:</p>"
-        "<gong-zhu id='calc' mode='calculator' cards='QS,KH,QH,8H' exposed='AH'></gong-zhu>"
+        "<gong-zhu id='calc' mode='calculator' cards='QS,KH,QH,8H' exposed='AH' height='300'></gong-zhu>"
         "<p>Try it yourself (in Chinese):</p>"
         + plain_iframe(site_url, "web/embed/calculator.html?lang=zh")
     ))
@@ -109,7 +109,7 @@ def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, sit
     # A preset without exposure: the A♥ no longer doubles.
     calc.locator("[data-testid=preset]").select_option("beginner")
     assert calc.locator("[data-testid=score]").text_content() == "-360"
-    wait_fitted(page, element_frame, calc, 620)
+    wait_fitted(page, element_frame, calc, 300)
 
     # The plain iframe: the reader taps the same worked example, in Chinese.
     plain = frame(page, "iframe.plain")
@@ -126,7 +126,7 @@ def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, sit
 def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, site_url: str) -> None:
     hand = engine_hand()
     page.goto(host(
-        f"<gong-zhu id='rp' mode='replay' seed='{SEED}' exposed='QS,AH' moves='{MOVES}' "
+        f"<gong-zhu id='rp' mode='replay' seed='{SEED}' exposed='QS,AH' moves='{MOVES}' height='300' "
         "caption1='2♠ leads, as in every first hand.' caption13='The last trick.'></gong-zhu>"
         # The same deal written out as hands (South, East, North; West gets the rest).
         + plain_iframe(site_url, f"web/embed/replay.html?hands={HANDS}&exposed=QS,AH&moves={MOVES}"
@@ -146,7 +146,7 @@ def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, si
     assert rp.locator("[data-testid=caption]").text_content() == "The last trick."
     scores = [rp.locator(f"[data-seat='{s}'] [data-testid=hand-score]").text_content() for s in range(4)]
     assert scores == [f"+{v}" if v > 0 else str(v) for v in hand.hand_scores()]
-    wait_fitted(page, css, rp, 560)
+    wait_fitted(page, css, rp, 300)
 
     # The plain iframe steps card by card, South's hand only, in Chinese.
     plain = frame(page, "iframe.plain")
@@ -178,7 +178,7 @@ def test_puzzle_is_solved_by_the_reader(page: Page, host, site_url: str) -> None
     answer = legal[-1]
     page.goto(host(
         f"<gong-zhu id='pz' mode='puzzle' seed='{SEED}' exposed='QS,AH' moves='{''.join(position)}' "
-        f"answer='{answer}' explain='Keep the low cards for later.'></gong-zhu>"
+        f"answer='{answer}' explain='Keep the low cards for later.' height='300'></gong-zhu>"
     ))
     css = "#pz iframe"
     pz = frame(page, css)
@@ -196,7 +196,7 @@ def test_puzzle_is_solved_by_the_reader(page: Page, host, site_url: str) -> None
     outcome = pz.locator("[data-testid=outcome] li[data-scores]")
     assert outcome.count() == 1
     assert len(outcome.get_attribute("data-scores").split(",")) == 4  # type: ignore[union-attr]
-    wait_fitted(page, css, pz, 640)
+    wait_fitted(page, css, pz, 300)
 
 
 def test_puzzle_without_an_answer_asks_the_strongest_bot(page: Page, host, site_url: str) -> None:

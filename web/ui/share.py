@@ -13,7 +13,7 @@ plain `<iframe>`, for `mode="game"` (this match's seed and rules preset) or `mod
 from gongzhu import options
 
 SANDBOX = "allow-scripts allow-same-origin"
-HEIGHTS = {"game": 640, "replay": 560}  # as web/embed.js
+HEIGHTS = {"game": 640, "replay": 500}  # as web/embed.js
 SEAT_LETTERS = "SENW"  # gongzhu.replay.SEAT_LETTERS
 
 STRINGS = {
