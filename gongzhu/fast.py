@@ -333,9 +333,21 @@ _RANGE52 = list(range(52))
 _SLOT = tuple(tuple(4 * (i // 13) + c // 13 for c in range(52)) for i in range(52))
 
 
+_LOW6 = bytes(b & 0x3F for b in range(256))
+
+
+def _random_keys(randbytes: Callable[[int], bytes]) -> list[int]:
+    """52 random 30-bit ints (small enough for CPython's fast int compares).  Sorting by them
+    is a uniform shuffle but for ties, about one sort in a million, which keep the card order:
+    a negligible bias, and only here (``deal.py`` has none)."""
+    b = bytearray(randbytes(208))
+    b[3::4] = b[3::4].translate(_LOW6)
+    return memoryview(b).cast("I").tolist()
+
+
 def _suit_lists(hands: Sequence[int], randbytes: Callable[[int], bytes]) -> list[list[int]]:
     """H[seat * 4 + suit]: each seat's cards of each suit, in a uniformly random order."""
-    order = memoryview(randbytes(208)).cast("I").tolist().__getitem__  # a random key per card
+    order = _random_keys(randbytes).__getitem__  # a random key per card
     bits = BITS
     H: list[list[int]] = []
     for m in hands:
@@ -516,9 +528,8 @@ def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[in
     """
     r = get_rules(rules)
     must_break, first, scorers, xs_of, xcard_of, exposed_of = _plan(r)
-    # A uniformly random deal: the 52 cards sorted by random 32-bit keys (ties, about one
-    # deal in ten million, keep card order: a negligible bias, and none of it in deal.py).
-    deck = sorted(_RANGE52, key=memoryview(rng.randbytes(208)).cast("I").tolist().__getitem__)
+    # A uniformly random deal: the 52 cards sorted by random keys.
+    deck = sorted(_RANGE52, key=_random_keys(rng.randbytes).__getitem__)
     # Each special card is exposed with probability 1/2: four random bits.
     ex = rng.getrandbits(4) if r.exposure else 0
     if r.pass_cards:
