@@ -62,7 +62,25 @@
     return { url: url.href.replace(/%2C/gi, ","), height: spec.height, mode: mode };
   }
 
-  class GongZhu extends HTMLElement {}
+  // Parameters whose later change (e.g. set by a front-end framework after insertion) reloads the frame.
+  var KNOWN = ["mode", "seed", "hand", "hands", "moves", "cards", "exposed", "rules", "lang", "show", "step",
+    "names", "title", "leader", "seat", "answer", "question", "explain", "check"];
+  for (var n = 0; n <= 13; n++) KNOWN.push("caption" + n);
+
+  class GongZhu extends HTMLElement {
+    static get observedAttributes() { return KNOWN; }
+
+    attributeChangedCallback() {
+      var self = this;
+      if (!this._frame || this._pending) return;
+      this._pending = true;
+      Promise.resolve().then(function () {
+        self._pending = false;
+        var target = frameUrl(self);
+        if (!target.error && self._frame.src !== target.url) self._frame.src = target.url;
+      });
+    }
+  }
 
   GongZhu.prototype.connectedCallback = function () {
     if (this._frame) frames[this._id] = this._frame; // moved in the page: keep resizing it

@@ -120,6 +120,11 @@ def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, sit
     plain.locator("[data-expose=AH]").click()
     assert plain.locator("[data-testid=score]").text_content() == "-260"
     assert plain.locator("[data-testid=lines] li").last.text_content() == "本局得分：-260"
+
+    # A page script (a front-end framework) changes the element's parameters: the frame follows.
+    page.locator("#calc").evaluate("e => e.setAttribute('cards', 'TC')")
+    calc = page.frame_locator(element_frame)
+    calc.locator("[data-testid=score]").filter(has_text="+50").wait_for(timeout=READY_TIMEOUT_MS)
     assert page.context.cookies() == []
 
 
