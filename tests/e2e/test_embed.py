@@ -325,6 +325,14 @@ def test_share_dialog_gives_both_snippets_for_the_deal_and_the_hand(page: Page, 
     dialog.locator("[data-share-close]").click()
     assert not dialog.is_visible()
 
+    # In Chinese (here the embedded game page, which takes lang=): the button, dialog and snippets follow.
+    page.goto(site_url + "index.html?embed=1&lang=zh&seed=5")
+    page.locator("html.ui-ready").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#share-open .label").text_content() == "分享"
+    page.locator("#share-open").click()
+    assert page.locator("#dlg-share-title").text_content() == "分享或嵌入这副牌"
+    assert 'lang="zh"' in dialog.locator("[data-snippet=game-element]").input_value()
+
 
 @pytest.mark.parametrize(
     "path",
