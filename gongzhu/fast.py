@@ -329,8 +329,12 @@ def _random_card(mask: int, rng: random.Random) -> int:
 _SUIT = tuple(c // 13 for c in range(52))
 _PTS52 = tuple(_PTS[c // 13][c % 13] for c in range(52))
 _RANGE52 = list(range(52))
+# _SEAT[i]: the seat dealt the i-th card of the deck; _SEAT_PASS[i]: its seat after passing 3.
+_SEAT = tuple(i // 13 for i in range(52))
+_SEAT_PASS = tuple((i // 13 + (i % 13 < 3)) % 4 for i in range(52))
 # _SLOT[i][c]: the list index (seat * 4 + suit) of card c when it is the i-th card of the deck.
-_SLOT = tuple(tuple(4 * (i // 13) + c // 13 for c in range(52)) for i in range(52))
+_SLOT = tuple(tuple(4 * _SEAT[i] + c // 13 for c in range(52)) for i in range(52))
+_SLOT_PASS = tuple(tuple(4 * _SEAT_PASS[i] + c // 13 for c in range(52)) for i in range(52))
 
 
 _LOW6 = bytes(b & 0x3F for b in range(256))
@@ -532,19 +536,14 @@ def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[in
     deck = sorted(_RANGE52, key=_random_keys(rng.randbytes).__getitem__)
     # Each special card is exposed with probability 1/2: four random bits.
     ex = rng.getrandbits(4) if r.exposure else 0
-    if r.pass_cards:
-        one = _ONE
-        hands = [sum(map(one.__getitem__, deck[k:k + 13])) for k in (0, 13, 26, 39)]
-        passed = [sum(map(one.__getitem__, deck[k:k + r.pass_cards])) for k in (0, 13, 26, 39)]
-        hands = [(hands[p] & ~passed[p]) | passed[(p - 1) % 4] for p in range(4)]
-        leader = next(p for p in range(4) if hands[p] >> first & 1)
-        st = PlayoutState(hands, rules=r, exposed=exposed_of[ex], leader=leader, must_lead=first)
-        return _random_tricks(st, rng)
+    # Seat of each deck position: blocks of 13; with passing, the first three cards of each
+    # block (a uniformly random three, the deck being shuffled) go to the next seat.
+    seat_of = _SEAT_PASS if r.pass_cards else _SEAT  # pass_cards is 0 or 3 (options.py)
     H: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-    for c, row in zip(deck, _SLOT, strict=True):
+    for c, row in zip(deck, _SLOT_PASS if r.pass_cards else _SLOT, strict=True):
         H[row[c]].append(c)  # row[c]: seat (by deck position) * 4 + suit of c
     P = [0, 0, 0, 0]
-    _tricks(H, P, deck.index(first) // 13, 13, first, False, must_break, xs_of[ex], list(xcard_of[ex]),
+    _tricks(H, P, seat_of[deck.index(first)], 13, first, False, must_break, xs_of[ex], list(xcard_of[ex]),
             rng.random)
     sc = scorers[ex]
     return [sc.score(P[0]), sc.score(P[1]), sc.score(P[2]), sc.score(P[3])]
@@ -578,7 +577,6 @@ def _plan(r: Rules) -> tuple[Any, ...]:
     return plan
 
 
-_ONE = tuple(1 << c for c in range(52))
 
 
 def bench(seconds: float = 2.0, rules: Rules | str | None = None, seed: int = 1) -> dict[str, float]:

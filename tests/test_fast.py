@@ -246,3 +246,12 @@ def test_scorer_agrees_with_pile_score():
         assert fast.Scorer(rules, ex).score(fast.code_of_mask(mask)) == pile_score(mask, ex, rules)
 
     check()
+
+
+def test_random_hand_seat_tables():
+    # Without passing, deck positions 13p..13p+12 go to seat p; with passing, the first three
+    # of each block go on to the next seat, so every seat still holds 13.
+    assert [fast._SEAT.count(p) for p in range(4)] == [13] * 4
+    assert [fast._SEAT_PASS.count(p) for p in range(4)] == [13] * 4
+    assert fast._SEAT_PASS[:4] == (1, 1, 1, 0) and fast._SEAT_PASS[39:43] == (0, 0, 0, 3)
+    assert fast._SLOT_PASS[0][parse_card("QS")] == 4 and fast._SLOT[0][parse_card("QS")] == 0
