@@ -94,7 +94,7 @@ def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, sit
         "<p>The worked example:</p>"
         "<gong-zhu id='calc' mode='calculator' cards='QS,KH,QH,8H' exposed='AH' height='300'></gong-zhu>"
         "<p>Try it yourself (in Chinese):</p>"
-        + plain_iframe(site_url, "web/embed/calculator.html?lang=zh")
+        + plain_iframe(site_url, "web/embed/calculator.html?lang=zh&theme=dark")
     ))
     element_frame = "#calc iframe"
     assert page.locator(element_frame).get_attribute("sandbox") == SANDBOX
@@ -114,6 +114,7 @@ def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, sit
     # The plain iframe: the reader taps the same worked example, in Chinese.
     plain = frame(page, "iframe.plain")
     assert plain.locator("h1").text_content() == "拱猪计分器"
+    assert plain.locator("body").evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(24, 25, 27)"
     for code in ("QS", "KH", "QH", "8H"):
         plain.locator(f"[data-card='{code}']").click()
     assert plain.locator("[data-testid=score]").text_content() == "-180"

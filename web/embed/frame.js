@@ -10,6 +10,10 @@
 (function () {
   "use strict";
   var host = null; // {origin, id} once the parent said hello
+
+  // theme=light|dark (default: the reader's system setting), applied before the first paint.
+  var theme = (new URLSearchParams(location.search).get("theme") || "").toLowerCase();
+  if (theme === "light" || theme === "dark") document.documentElement.setAttribute("data-theme", theme);
   var last = -1;
 
   function height() {
