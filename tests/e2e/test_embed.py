@@ -129,6 +129,7 @@ def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, sit
     assert page.context.cookies() == []
 
 
+@pytest.mark.slow  # boots the Pyodide engine
 def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, site_url: str) -> None:
     hand = engine_hand()
     page.goto(host(
@@ -165,6 +166,7 @@ def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, si
     assert plain.locator("[data-seat='1'] [data-testid=hand-score]").text_content() == str(hand.hand_scores()[1])
 
 
+@pytest.mark.slow  # boots the Pyodide engine
 def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
     # West discards 2♥ on the 2♠ lead while holding spades: the engine refuses it.
     page.goto(host("<gong-zhu id='bad' mode='replay' seed='7' moves='2S2H'></gong-zhu>"))
@@ -176,6 +178,7 @@ def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
     assert rp.locator("[data-testid=trick] [data-card]").count() == 1
 
 
+@pytest.mark.slow  # boots the Pyodide engine
 def test_puzzle_is_solved_by_the_reader(page: Page, host, site_url: str) -> None:
     played = re.findall(r"[2-9TJQKA][SHDC]", MOVES)
     position = played[:33]  # trick 9, first card
@@ -205,6 +208,7 @@ def test_puzzle_is_solved_by_the_reader(page: Page, host, site_url: str) -> None
     wait_fitted(page, css, pz, 300)
 
 
+@pytest.mark.slow  # boots the Pyodide engine
 def test_puzzle_without_an_answer_asks_the_strongest_bot(page: Page, host, site_url: str) -> None:
     position = "".join(re.findall(r"[2-9TJQKA][SHDC]", MOVES)[:20])
     page.goto(host(plain_iframe(site_url, f"web/embed/puzzle.html?seed={SEED}&exposed=QS,AH&moves={position}"
@@ -217,6 +221,7 @@ def test_puzzle_without_an_answer_asks_the_strongest_bot(page: Page, host, site_
     assert pz.locator("[data-testid=outcome] li[data-scores]").count() >= 1
 
 
+@pytest.mark.slow  # boots the Pyodide engine
 def test_game_mode_frames_the_game_page(page: Page, host, site_url: str) -> None:
     page.goto(host(
         "<gong-zhu id='game' mode='game' seed='5' rules='fast' lang='zh'></gong-zhu>"
@@ -357,6 +362,7 @@ def test_embeds_have_no_serious_accessibility_problems(page: Page, site_url: str
     assert not serious, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in serious]
 
 
+@pytest.mark.slow  # builds the site
 def test_built_site_embeds_work_under_its_csp_and_install_no_offline_cache(
     page: Page, serve: Callable[..., str], tmp_path: Path, page_guard: PageGuard
 ) -> None:
