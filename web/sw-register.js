@@ -5,7 +5,7 @@
  * server (`make play`) does not, so development never runs from a stale cache.
  *
  * Registration waits until the page has loaded and, on a PyScript page, until it is ready
- * (<html class="ready">) or 15 s have passed: the service worker then downloads the rest of the
+ * (<html class="ready">) or 60 s have passed: the service worker then downloads the rest of the
  * site without competing with the first start of the game, and the files already loaded come
  * from the HTTP cache (a 304 each) rather than a second download.
  */
@@ -73,7 +73,7 @@
         setTimeout(() => {
           observer.disconnect();
           resolve();
-        }, 15000);
+        }, 60000);
       };
       if (document.readyState === "complete") start();
       else window.addEventListener("load", start, { once: true });

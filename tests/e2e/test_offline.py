@@ -22,7 +22,7 @@ from playwright.sync_api import Page
 from serve import Server, start_server
 
 from tests.e2e.harness import PageGuard, wait_ready
-from tests.e2e.test_site import PREFIX, SEED_FAST_SETTINGS, SLOW_PAGES, play_a_hand, wait_frames_ready
+from tests.e2e.test_site import PREFIX, SEED_FAST_SETTINGS, SLOW_PAGES, play_a_hand, seed_settings, wait_frames_ready
 
 SW_TIMEOUT_MS = 120_000
 # Query strings for pages that want parameters (the embeds show a message without them).
@@ -115,7 +115,8 @@ def test_after_one_visit_the_site_works_offline(page: Page, page_guard: PageGuar
 
 def test_a_new_build_replaces_the_cache_on_the_next_visit(page: Page, site_server) -> None:  # type: ignore[no-untyped-def]
     out, _server, url = site_server
-    page.add_init_script(SEED_FAST_SETTINGS)
+    # A Chinese-speaking visitor: the notice speaks the page's language.
+    page.add_init_script(seed_settings(lang="zh"))
     page.goto(url)
     wait_ready(page)
     wait_until_offline_ready(page, "offline-1")
@@ -130,14 +131,15 @@ def test_a_new_build_replaces_the_cache_on_the_next_visit(page: Page, site_serve
     state = wait_until_offline_ready(page, "offline-2")
     assert state["caches"] == {"gongzhu-offline-2": precache_count(out)}, "the old cache must be gone"
     assert notice.get_attribute("role") == "status"
-    assert "updated" in (notice.text_content() or "")
+    assert page.get_attribute("html", "lang", timeout=1000).startswith("zh")  # type: ignore[union-attr]
+    assert "拱猪已更新" in (notice.text_content() or "")
     # Quiet: a small fixed box that does not push the page around.
     box = notice.bounding_box()
     assert box and box["height"] < 80
     assert page.evaluate("getComputedStyle(document.getElementById('sw-updated')).position") == "fixed"
 
     # The notice's Reload button brings the new build.
-    notice.get_by_role("button", name="Reload").click()
+    notice.get_by_role("button", name="重新加载").click()
     wait_ready(page)
     assert sw_state(page)["version"] == "offline-2"
     assert page.locator("#sw-updated").count() == 0

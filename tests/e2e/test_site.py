@@ -29,10 +29,15 @@ FAST_SETTINGS = {
     "speed": "instant",
     "sound": False,
 }
-SEED_FAST_SETTINGS = (
-    "if (!localStorage.getItem('gongzhu.settings')) "
-    f"localStorage.setItem('gongzhu.settings', {json.dumps(json.dumps(FAST_SETTINGS))});"
-)
+
+
+def seed_settings(**overrides: object) -> str:
+    """An init script giving a first-time visitor FAST_SETTINGS (with `overrides`)."""
+    settings = json.dumps(json.dumps({**FAST_SETTINGS, **overrides}))
+    return f"if (!localStorage.getItem('gongzhu.settings')) localStorage.setItem('gongzhu.settings', {settings});"
+
+
+SEED_FAST_SETTINGS = seed_settings()
 HAND_TIMEOUT_S = 240
 # Pages the page-by-page walks skip: the bot benchmark runs for minutes (it is still deployed).
 SLOW_PAGES = {"bench.html"}

@@ -8,11 +8,12 @@ pages in the same run so both see the same machine load:
 * bare, cold:  navigation -> Python ready (the bare page's <html class="ready">);
 * game, cold:  navigation -> table drawn and wired (`ui-ready`), the human's cards on it,
                the settings dialog open (clicked as soon as the table is wired), and the first
-               deal playable (`ready` and a `button[data-card]` not aria-disabled); then the
+               deal playable (`ready`, and a card to play or the pass / expose choice offered); then the
                service worker's download of the rest of the site, and the bytes sent for all of it;
 * game, warm:  the same browser profile again (service worker, caches) -> deal playable.
 
-"Cold" = a fresh browser context (empty HTTP cache, no service worker). Prints each round, the
+"Cold" = a new browser with a new profile (empty disk cache, no service worker), as a first
+visitor; "warm" = the same browser and profile again. Prints each round, the
 medians and the ratios the README quotes. A benchmark, not a test: timings on a shared machine
 are noisy; run it when the machine is quiet.
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -68,8 +70,10 @@ MILESTONES = """
     mark("ui", cls.contains("ui-ready"));
     mark("cards", !!document.querySelector("button[data-card]"));
     mark("ready", cls.contains("ready"));
-    const live = document.querySelector('button[data-card]:not([aria-disabled="true"])');
-    mark("playable", cls.contains("ready") && !!live);
+    // Playable: the human can act on the deal -- play a card, or choose what to pass or expose.
+    const act = 'button[data-card]:not([aria-disabled="true"]), '
+      + '[data-action="expose-confirm"], [data-action="pass-confirm"]';
+    mark("playable", cls.contains("ready") && !!document.querySelector(act));
     mark("settings", !!document.querySelector("#dlg-settings[open]"));
     if (clickSettings && "ui" in t && !window.__clicked) {
       const button = document.querySelector('[data-action="open-settings"]');
@@ -140,11 +144,8 @@ def load(
     return marks
 
 
-def wait_offline_ready(context: Any, url: str, timeout_ms: int = 180_000) -> None:
+def wait_offline_ready(page: Any, timeout_ms: int = 180_000) -> None:
     """Wait until the site's service worker has activated with a complete cache."""
-    page = context.pages[0] if context.pages else context.new_page()
-    if page.url == "about:blank":
-        page.goto(url)
     page.wait_for_function(
         """async () => {
             const reg = await navigator.serviceWorker.getRegistration();
@@ -179,7 +180,14 @@ def main(argv: list[str] | None = None) -> int:
             choice = find_browser(p)
             if choice is None:
                 raise SystemExit("bench: no Chromium found (make browser)")
-            browser = p.chromium.launch(headless=True, **choice.launch_kwargs())  # type: ignore[arg-type]
+            profiles = Path(tempfile.mkdtemp(prefix="gongzhu-bench-profiles-"))
+
+            def fresh_context() -> Any:
+                """A new browser with a new, empty profile: disk HTTP cache, no service worker."""
+                return p.chromium.launch_persistent_context(
+                    tempfile.mkdtemp(dir=profiles), headless=True, **choice.launch_kwargs()
+                )
+
             print(
                 f"site {url}: {len(files)} files, {site_bytes / 1e6:.2f} MB "
                 f"(runtime {runtime_bytes / 1e6:.2f} MB, card art {cards_bytes / 1e6:.2f} MB)"
@@ -191,20 +199,20 @@ def main(argv: list[str] | None = None) -> int:
             for n in range(1, args.rounds + 1):
                 row: dict[str, float] = {}
                 # Bare page, cold.
-                ctx = browser.new_context()
+                ctx = fresh_context()
                 counter.take()
                 row["bare_ready"] = load(ctx, url + "bare.html", "ready")["ready"]
                 row["bare_bytes"] = counter.take()
                 ctx.close()
                 # Game, cold: table, cards, settings clicked open.
-                ctx = browser.new_context()
+                ctx = fresh_context()
                 ctx.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(FAST_SETTINGS)})")
                 marks = load(ctx, url, "settings", click_settings=True)
                 row.update(table=marks["ui"], cards=marks.get("cards", float("nan")), settings=marks["settings"])
                 ctx.close()
                 counter.take()
                 # Game, cold: playable first deal, then the service worker's download of the rest.
-                ctx = browser.new_context()
+                ctx = fresh_context()
                 ctx.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(FAST_SETTINGS)})")
                 page = ctx.new_page()
                 page.add_init_script(script=f"({MILESTONES})(false)")
@@ -212,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
                 page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
                 row["playable"] = page.evaluate("window.__t")["playable"]
                 row["bytes_to_playable"] = counter.take()
-                wait_offline_ready(ctx, url)
+                wait_offline_ready(page)
                 row["bytes_visit"] = row["bytes_to_playable"] + counter.take()
                 page.close()
                 # Game, warm: same profile, service worker and caches in place.
@@ -226,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"{row['bytes_to_playable'] / 1e6:>8.2f} {row['bytes_visit'] / 1e6:>9.2f}",
                     flush=True,
                 )
-            browser.close()
+            shutil.rmtree(profiles, ignore_errors=True)
     finally:
         server.shutdown()
         server.server_close()
