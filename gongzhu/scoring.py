@@ -70,7 +70,7 @@ def rule_option(rules, name: str):
         return _DEFAULTS[name]
     if isinstance(rules, dict):
         return rules.get(name, _DEFAULTS[name])
-    return getattr(rules, name)
+    return getattr(rules, name, _DEFAULTS[name])
 
 
 def heart_values(rules=None) -> tuple:
