@@ -88,6 +88,9 @@ class Renderer:
         for seat in range(4):
             self.seats[seat] = document.querySelector('#table [data-seat="' + str(seat) + '"]')
         self.announced = 0
+        self.seat_parts = {}
+        self.hand_buttons = {}  # code -> [button, attributes written, (reason, tag) written]
+        self.hand_order = []
 
     def changed(self, region, data):
         """True (and remembered) when `data` differs from what `region` was last drawn from."""
@@ -184,9 +187,58 @@ class Renderer:
             data = self.seat_data(s, seat)
             if not self.changed("seat" + str(seat), [data, lang, where, s.settings["back"]]):
                 continue
-            section.className = "seat pos-" + where + (" turn" if data["turn"] else "")
-            section.setAttribute("aria-label", name)
-            fill(section, self.seat_children(s, seat, name, data, lang))
+            key = str(seat)
+            if self.changed("seathead" + key, [where, data["turn"], name]):
+                section.className = "seat pos-" + where + (" turn" if data["turn"] else "")
+                section.setAttribute("aria-label", name)
+            parts = self.seat_parts.get(seat)
+            if parts is None:
+                # Built once; each part is then redrawn only when its own data changes.
+                parts = {name_: h(tag, {"class": cls}) for name_, tag, cls in (
+                    ("plate", "div", "plate"), ("stats", "div", "stats"), ("extras", "div", "extras"),
+                    ("backs", "div", "backs"), ("status", "span", "chip done"), ("badges", "div", "badges-wrap"),
+                    ("captured", "div", "captured-wrap"))}
+                parts["backs"].setAttribute("aria-hidden", "true")
+                for child in ("backs", "status", "badges", "captured"):
+                    parts["extras"].appendChild(parts[child])
+                fill(section, [parts["plate"], parts["stats"], parts["extras"]])
+                self.seat_parts[seat] = parts
+            if self.changed("plate" + key, [name, data["level"], data["partner"], lang]):
+                fill(parts["plate"], [
+                    h("span", {"class": "turn-dot", "aria-hidden": "true"}),
+                    h("span", {"class": "name", "text": name}),
+                    h("span", {"class": "level", "text": level_name(data["level"], lang)}),
+                    h("span", {"class": "partner-tag", "text": t("partner", lang)}) if data["partner"] else None,
+                ])
+            count = data["count"]
+            if self.changed("stats" + key, [data["total"], count, lang]):
+                count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
+                fill(parts["stats"], [
+                    h("span", {"class": "total-label", "text": t("total", lang)}),
+                    h("span", {"class": "total", "data-testid": "total", "text": signed(data["total"])}),
+                    h("span", {"class": "count", "text": count_text}),
+                ])
+            self.backs(parts["backs"], min(count, 13), s.settings["back"], key)
+            done = bool(data.get("chosen") or data.get("passed"))
+            if self.changed("status" + key, [done]):
+                parts["status"].textContent = "✓" if done else ""
+            if self.changed("badges" + key, [data["exposed"], lang]):
+                fill(parts["badges"], [self.exposed_badges(data["exposed"], lang)])
+            if self.changed("captured" + key, [data["captured"], lang]):
+                fill(parts["captured"], [self.captured_row(data["captured"], lang)])
+
+    def backs(self, el, n, colour, key):
+        """A fan of `n` card backs: add or remove backs rather than redraw them."""
+        if self.changed("backcolour" + key, [colour]):
+            fill(el, [])
+        src = CARD_DIR + "back-" + colour + ".svg"
+        have = el.childElementCount
+        while have > n:
+            el.removeChild(el.lastChild)
+            have -= 1
+        while have < n:
+            el.appendChild(h("img", {"src": src, "alt": "", "class": "back"}))
+            have += 1
 
     def seat_data(self, s, seat):
         v = s.view
@@ -218,32 +270,6 @@ class Renderer:
         if v.get("human_turn"):
             return 0
         return v.get("bot_next")
-
-    def seat_children(self, s, seat, name, data, lang):
-        back = "back-" + s.settings["back"] + ".svg"
-        plate = h("div", {"class": "plate"}, [
-            h("span", {"class": "turn-dot", "aria-hidden": "true"}),
-            h("span", {"class": "name", "text": name}),
-            h("span", {"class": "level", "text": level_name(data["level"], lang)}),
-            h("span", {"class": "partner-tag", "text": t("partner", lang)}) if data["partner"] else None,
-        ])
-        count = data["count"]
-        count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
-        stats = h("div", {"class": "stats"}, [
-            h("span", {"class": "total-label", "text": t("total", lang)}),
-            h("span", {"class": "total", "data-testid": "total", "text": signed(data["total"])}),
-            h("span", {"class": "count", "text": count_text}),
-        ])
-        n = min(count, 13)
-        backs = h("div", {"class": "backs", "aria-hidden": "true", "style": "--n:" + str(n)},
-                  [h("img", {"src": CARD_DIR + back, "alt": "", "class": "back", "style": "--i:" + str(i)})
-                   for i in range(n)])
-        status = None
-        if data.get("chosen") or data.get("passed"):
-            status = h("span", {"class": "chip done", "text": "✓"})
-        extras = h("div", {"class": "extras"}, [backs, status, self.exposed_badges(data["exposed"], lang),
-                                                 self.captured_row(data["captured"], lang)])
-        return [plate, stats, extras]
 
     def exposed_badges(self, codes, lang):
         if not codes:
@@ -488,27 +514,27 @@ class Renderer:
             self.focus(s)
             return
         hand = self.el["hand"]
-        active = document.activeElement
-        had_focus = None
-        if active and hand.contains(active):
-            had_focus = active.getAttribute("data-card")
         deal = self.keys.get("deal") != str(s.deal_token)
         self.keys["deal"] = str(s.deal_token)
-        buttons = []
-        n = len(codes)
+        if deal:
+            # A new deal: every card is a new button (so the deal animation plays).
+            fill(hand, [])
+            self.hand_buttons = {}
+        buttons = self.hand_buttons
+        for gone in [c for c in buttons if c not in codes]:
+            buttons.pop(gone)[0].remove()
+        previous = [c for c in self.hand_order if c in codes]
         for i, code in enumerate(codes):
             cls = "card"
-            attrs = {"type": "button", "data-card": code,
-                     "aria-label": card_label(code, lang, exposed=code in exposed, received=code in received),
-                     "style": "--i:" + str(i)}
-            extra = None
+            attrs = {"aria-label": card_label(code, lang, exposed=code in exposed, received=code in received),
+                     "style": "--i:" + str(i), "aria-disabled": None, "aria-describedby": None, "aria-pressed": None}
+            why = None
             if mode == "play":
                 if code in illegal:
                     cls += " illegal"
                     attrs["aria-disabled"] = "true"
                     attrs["aria-describedby"] = "why-" + code
-                    extra = h("span", {"class": "visually-hidden", "id": "why-" + code,
-                                       "text": reason(illegal[code], lang)})
+                    why = reason(illegal[code], lang)
                 else:
                     cls += " legal"
             elif mode == "pass":
@@ -528,15 +554,37 @@ class Renderer:
             if deal and s.settings["speed"] != "instant":
                 cls += " deal"
             attrs["class"] = cls
-            buttons.append(h("button", attrs, [card_img(code), extra,
-                                               h("span", {"class": "tag", "aria-hidden": "true",
-                                                          "text": t("exposed", lang)}) if code in exposed else None]))
-        hand.style.setProperty("--n", str(max(n, 1)))
+            tag = t("exposed", lang) if code in exposed else None
+            entry = buttons.get(code)
+            if entry is None:
+                el = h("button", {"type": "button", "data-card": code}, [card_img(code)])
+                entry = [el, {}, None]
+                buttons[code] = entry
+            el, had, extras = entry
+            for name in attrs:
+                value = attrs[name]
+                if had.get(name) != value:
+                    if value is None:
+                        el.removeAttribute(name)
+                    else:
+                        el.setAttribute(name, value)
+                    had[name] = value
+            if extras != [why, tag]:
+                # The hidden reason (aria-describedby) and the "exposed" tag follow the picture.
+                while el.childNodes.length > 1:
+                    el.removeChild(el.lastChild)
+                if why:
+                    el.appendChild(h("span", {"class": "visually-hidden", "id": "why-" + code, "text": why}))
+                if tag:
+                    el.appendChild(h("span", {"class": "tag", "aria-hidden": "true", "text": tag}))
+                entry[2] = [why, tag]
+        if previous != codes:
+            # New cards (dealt or received): put every button in display order.
+            for code in codes:
+                hand.appendChild(buttons[code][0])
+        self.hand_order = list(codes)
+        hand.style.setProperty("--n", str(max(len(codes), 1)))
         hand.className = "hand mode-" + mode
-        fill(hand, buttons)
-        if had_focus and not s.focus_card:
-            s.focus_card = had_focus
-            s.focus_token += 1
         self.focus(s)
 
     def focus(self, s):
