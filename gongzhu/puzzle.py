@@ -115,19 +115,34 @@ def solve(spec: dict[str, Any], moves: list[str], seed: int = 0) -> dict[str, An
     """The position after ``moves``: who plays, the legal cards, why the others are not, and the
     strongest bot's choice.
 
-    Returns ``{"seat", "legal": [codes], "illegal": {code: reason}, "best": code, "bot": level}``.
+    Returns ``{"seat", "legal": [codes], "illegal": {code: reason}, "best": code, "bot": level,
+    "why": {"en": ..., "zh": ...} or None}`` (``why``: the bot's one sentence, from
+    ``gongzhu.bots.explain``, when there is one).
     """
     hand = _position(spec, moves)
     seat = hand.to_play
     assert seat is not None
     level, bot = pick_bot(SOLVER_LADDER)
-    best = bot(hand.view(seat), random.Random(seed))
+    view = hand.view(seat)
+    why = None
+    explain: Callable[..., dict[str, Any]] | None
+    try:
+        from .bots import explain
+    except ImportError:  # no bots (or no explanations): the decision alone
+        explain = None
+    if explain is not None and level != "first-legal":
+        result = explain(view, level, seed)
+        best = result["decision"]
+        why = {"en": str(result["en"]), "zh": str(result["zh"])}
+    else:
+        best = bot(view, random.Random(seed))
     return {
         "seat": seat,
         "legal": hand.legal_moves(),
         "illegal": hand.illegal_reasons(seat),
         "best": str(best),
         "bot": level,
+        "why": why,
     }
 
 

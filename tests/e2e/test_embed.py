@@ -219,6 +219,7 @@ def test_puzzle_without_an_answer_asks_the_strongest_bot(page: Page, host, site_
     pz.locator("html.solved").wait_for(state="attached", timeout=60_000)
     assert pz.locator("[data-testid=verdict]").get_attribute("data-state") in ("right", "wrong")
     assert pz.locator("[data-testid=outcome] li[data-scores]").count() >= 1
+    assert "：" in (pz.locator("[data-testid=explain]").text_content() or "")  # the bot's reason, in Chinese
 
 
 @pytest.mark.slow  # boots the Pyodide engine

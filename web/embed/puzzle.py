@@ -90,7 +90,7 @@ def main():
     again = kit.el("button", "small", kit.t("try_again", lang), {"type": "button", "data-action": "again"})
     again.hidden = True
     root.appendChild(again)
-    game = {"engine": None, "legal": [], "illegal": {}, "answers": [], "bot": None, "busy": False}
+    game = {"engine": None, "legal": [], "illegal": {}, "answers": [], "bot": None, "why": "", "busy": False}
     moves = [card_code(c) for c in replay.moves]
 
     def scores_text(scores):
@@ -111,7 +111,7 @@ def main():
             verdict.textContent = text
         verdict.className = "verdict " + ("good" if right else "bad")
         verdict.setAttribute("data-state", "right" if right else "wrong")
-        explain.textContent = kit.text_param(query, "explain", 600)
+        explain.textContent = kit.text_param(query, "explain", 600) or game["why"]
         table.render(replay, state, [0, 1, 2, 3])  # the answer is in: show every hand
         kit.clear(outcome)
         outcome.appendChild(kit.el("li", "outcome-head", kit.t("outcome", lang)))
@@ -174,6 +174,8 @@ async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang)
     else:
         game["answers"] = [solved["best"]]
         game["bot"] = solved["bot"]
+        if solved.get("why"):
+            game["why"] = solved["why"]["zh" if lang == "zh" else "en"]
     for code in buttons:
         legal = code in game["legal"]
         buttons[code].setAttribute("aria-disabled", "false" if legal else "true")
