@@ -65,7 +65,7 @@ STRINGS = {
     "thinking": ("The engine is getting ready…", "引擎准备中…"),
     "right": ("Right! {card} is the answer.", "答对了！答案是{card}。"),
     "wrong": ("Not quite: the answer is {card}.", "不对：答案是{card}。"),
-    "answer_of_bot": ("(the {bot} bot's choice)", "（{bot}机器人的选择）"),
+    "answer_of_bot": ("(the choice of the {bot} bot)", "（{bot}级机器人的选择）"),
     "outcome": ("Played out by bots from here:", "由机器人打完本局："),
     "outcome_line": ("After {card}: {scores}", "出{card}后：{scores}"),
     "your_seat_hand": ("{seat}'s hand", "{seat}家的手牌"),

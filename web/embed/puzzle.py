@@ -15,10 +15,14 @@ from gongzhu.cards import card_code, card_symbol, cards_of, parse_card, sort_for
 from gongzhu.replay import ParamError, parse_cards_param, parse_seat
 
 try:
+    from ui.i18n import level_name
     from ui.i18n import reason as translate_reason
-except Exception:  # the game page's strings are optional here: English reasons then
+except Exception:  # the game page's strings are optional here: English reasons and level names then
     def translate_reason(text, lang):
         return text
+
+    def level_name(level, lang):
+        return level
 
 
 def read_puzzle(query):
@@ -107,7 +111,7 @@ def main():
         else:
             text = kit.t("wrong", lang, card=" / ".join([card_symbol(parse_card(a)) for a in game["answers"]]))
             if game["bot"]:
-                text += " " + kit.t("answer_of_bot", lang, bot=game["bot"])
+                text += " " + kit.t("answer_of_bot", lang, bot=level_name(game["bot"], lang))
             verdict.textContent = text
         verdict.className = "verdict " + ("good" if right else "bad")
         verdict.setAttribute("data-state", "right" if right else "wrong")
@@ -174,8 +178,9 @@ async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang)
     else:
         game["answers"] = [solved["best"]]
         game["bot"] = solved["bot"]
-        if solved.get("why"):
-            game["why"] = solved["why"]["zh" if lang == "zh" else "en"]
+    # The bot's one-line reason, when it explains the answer (the author's `explain` comes first).
+    if solved.get("why") and solved["best"] in game["answers"]:
+        game["why"] = solved["why"]["zh" if lang == "zh" else "en"]
     for code in buttons:
         legal = code in game["legal"]
         buttons[code].setAttribute("aria-disabled", "false" if legal else "true")
