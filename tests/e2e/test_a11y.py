@@ -42,7 +42,7 @@ def test_axe_on_the_hand_summary_and_in_chinese(page: Page, site_url: str) -> No
 
 
 def test_cards_are_named_and_trick_results_announced(page: Page, site_url: str) -> None:
-    open_game(page, site_url, "?seed=8", rules={"exposure": False}, speed="fast")
+    open_game(page, site_url, "?seed=8", rules={"exposure": False}, speed="fast", sound=True)
     assert table_state(page) == "play"
     for button in page.locator("#hand [data-card]").all():
         label = button.get_attribute("aria-label") or ""
