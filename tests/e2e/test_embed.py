@@ -333,13 +333,19 @@ def test_share_dialog_gives_both_snippets_for_the_deal_and_the_hand(page: Page, 
     dialog.locator("[data-share-close]").click()
     assert not dialog.is_visible()
 
-    # In Chinese (here the embedded game page, which takes lang=): the button, dialog and snippets follow.
-    page.goto(site_url + "index.html?embed=1&lang=zh&seed=5")
-    page.locator("html.ui-ready").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    assert page.locator("#share-open .label").text_content() == "分享"
+    # In Chinese (switched in the game's settings): the button, dialog and snippets follow.
+    page.locator("[data-action=open-settings]").click()
+    page.locator("#set-lang").select_option("zh")
+    page.keyboard.press("Escape")
+    page.locator("#share-open .label").filter(has_text="分享").wait_for()
     page.locator("#share-open").click()
     assert page.locator("#dlg-share-title").text_content() == "分享或嵌入这副牌"
     assert 'lang="zh"' in dialog.locator("[data-snippet=game-element]").input_value()
+
+    # Inside the game embed there is nothing to share (and no popups to open the docs with).
+    page.goto(site_url + "index.html?embed=1&seed=5")
+    page.locator("html.ui-ready").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#share-open").count() == 0
 
 
 @pytest.mark.parametrize(

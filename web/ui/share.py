@@ -127,9 +127,16 @@ CSS = """
 
 
 def mount(get_view, get_lang):
-    """Add the Share button and its dialog to the page; returns the button."""
+    """Add the Share button and its dialog to the page; returns the button.
+
+    Not inside the game embed (`index.html?embed=1`): a sandboxed frame cannot open the docs,
+    and a reader of someone's blog post has nothing to share from there.
+    """
     from pyscript import document, window
     from pyscript.ffi import create_proxy, to_js
+
+    if "embed=1" in str(window.location.search):
+        return None
 
     keep = []
 
