@@ -82,6 +82,7 @@ def precache_count(out: Path) -> int:
     return len(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S)[1]))  # type: ignore[index]
 
 
+@pytest.mark.timeout(600)  # two boots of the game, a hand, then every other page (slow on a busy machine)
 def test_after_one_visit_the_site_works_offline(page: Page, page_guard: PageGuard, site_server) -> None:  # type: ignore[no-untyped-def]
     out, server, url = site_server
     page.add_init_script(SEED_FAST_SETTINGS)
