@@ -409,7 +409,10 @@ class Controller:
             s.focus_card = view["legal"][0]
             s.focus_token += 1
         self.render()
-        await self.persist()
+        if view.get("bot_next") is None:
+            # Saved whenever the table waits for the human (or the hand is over), not after each bot
+            # move: less main-thread work while the bots play, and their moves replay the same.
+            await self.persist()
 
     # ------------------------------------------------------------------ the human's intents
 
