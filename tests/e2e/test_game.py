@@ -164,7 +164,8 @@ def test_expose_a_card_and_see_the_doubled_score(page: Page, site_url: str) -> N
 
 
 def test_reload_mid_hand_and_continue(page: Page, site_url: str) -> None:
-    open_game(page, site_url, "", rules={"exposure": False})
+    # A shared deal's page: reloading it resumes the match rather than dealing it again.
+    open_game(page, site_url, "?seed=14", rules={"exposure": False})
     played = 0
     while played < 3:
         assert table_state(page) == "play"
@@ -180,8 +181,12 @@ def test_reload_mid_hand_and_continue(page: Page, site_url: str) -> None:
     wait_ready(page)
     assert hand_codes(page) == held
     assert page.text_content("#deal-label") == seed
-    expect(page.locator("#notice")).to_contain_text("Welcome back")
     assert play_hand(page) == 10
+    # Without the URL's seed, a reload says welcome back.
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
+    expect(page.locator('[data-testid="hand-summary"]')).to_be_visible()
 
 
 def test_corrupt_or_old_save_starts_fresh_with_a_notice(page: Page, site_url: str) -> None:

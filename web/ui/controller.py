@@ -189,15 +189,21 @@ class Controller:
         seed, preset, notices = store.shared_deal(self.search)
         for key, value in notices:
             s.notices.append((key, {"value": value}))
+        saved, problem = store.read_save(self.storage)
+        if problem:
+            s.notices.append((problem, {}))
+            store.clear_save(self.storage)
         if seed is not None:
             rules = options.resolve(None, preset) if preset else dict(s.settings["rules"])
+            if saved and saved["view"]["match"].get("seed") == seed and saved["view"].get("rules") == rules:
+                # Reloading a shared deal's page resumes it rather than dealing it again.
+                s.view = saved["view"]
+                self.saved_match = saved["match"]
+                self.pending = ("load", saved["match"])
+            else:
+                self.start_fresh(seed, rules)
             s.notices.append(("shared_deal", {"seed": seed, "rules": preset or store.preset_of(rules) or "custom"}))
-            self.start_fresh(seed, rules)
         else:
-            saved, problem = store.read_save(self.storage)
-            if problem:
-                s.notices.append((problem, {}))
-                store.clear_save(self.storage)
             if saved:
                 s.view = saved["view"]
                 self.saved_match = saved["match"]
