@@ -1,0 +1,122 @@
+"""The game page's pure modules under CPython: every string in both languages, settings, saves, shared-deal URLs.
+
+web/ui/i18n.py and web/ui/store.py run in MicroPython on the page; they import nothing from the
+browser, so they are tested here directly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+from ui import i18n, store  # noqa: E402
+
+from gongzhu import options  # noqa: E402
+
+# English that is allowed inside Chinese strings: names typed in URLs and the runtime's name.
+ALLOWED_IN_ZH = {"Pyodide", "seed", "rules", "fast", "classic", "beginner", "round", "points", "Tab", "Esc", "v"}
+
+
+def test_every_string_exists_in_both_languages_with_the_same_placeholders() -> None:
+    for key, (en, zh) in i18n.STRINGS.items():
+        assert en and zh, key
+        assert set(re.findall(r"{(\w+)}", en)) == set(re.findall(r"{(\w+)}", zh)), key
+        words = set(re.findall(r"[A-Za-z]{2,}", re.sub(r"{\w+}", "", zh)))
+        assert words <= ALLOWED_IN_ZH, (key, words)
+
+
+def test_every_option_and_preset_has_a_label() -> None:
+    for o in options.OPTIONS:
+        assert "opt_" + o["name"] in i18n.STRINGS
+    for name in options.PRESETS:
+        assert "preset_" + name in i18n.STRINGS
+
+
+@pytest.mark.parametrize(
+    ("english", "fragment"),
+    [
+        ("You must follow suit: spades were led and you hold a spade.", "必须跟出黑桃"),
+        ("The first trick of the match must be led with the 2♠.", "整局第一墩必须先出2♠"),
+        ("Hearts have not been broken: you may not lead a heart while you hold other suits.", "红心还没破"),
+        ("Your exposed Q♠ may not be played to the first spade trick while you hold another spade.", "已亮的Q♠"),
+    ],
+)
+def test_the_engines_reasons_are_translated(english: str, fragment: str) -> None:
+    assert fragment in i18n.reason(english, "zh")
+    assert i18n.reason(english, "en") == english
+
+
+def test_card_labels() -> None:
+    assert i18n.card_label("QS", "en", exposed=True) == "Queen of spades, exposed"
+    assert i18n.card_label("TH", "zh") == "红心10"
+
+
+@pytest.mark.parametrize(
+    ("search", "seed", "preset", "bad"),
+    [
+        ("?seed=42&rules=fast", 42, "fast", []),
+        ("?seed=18446744073709551615", 2**64 - 1, None, []),
+        ("?seed=18446744073709551616", None, None, ["bad_seed"]),
+        ("?seed=-1&rules=nope", None, None, ["bad_seed", "bad_rules"]),
+        ("?seed=%3Cb%3E", None, None, ["bad_seed"]),
+        ("", None, None, []),
+    ],
+)
+def test_shared_deal_urls(search: str, seed: int | None, preset: str | None, bad: list[str]) -> None:
+    got_seed, got_preset, notices = store.shared_deal(search)
+    assert (got_seed, got_preset, [k for k, _ in notices]) == (seed, preset, bad)
+
+
+class Storage(dict):  # type: ignore[type-arg]
+    """localStorage's three methods over a dict."""
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        return self.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.pop(key, None)
+
+
+def test_settings_are_cleaned_and_remembered() -> None:
+    storage = Storage()
+    assert store.load_settings(storage)["lang"] == "en"
+    storage.setItem(store.SETTINGS_KEY, "{broken")
+    assert store.load_settings(storage, "zh")["lang"] == "zh"
+    bad = {"v": 1, "lang": "fr", "speed": "warp", "rules": {"target": -5, "exposure": False, "nope": 1},
+           "levels": ["x", "easy", "hard", "expert"], "sound": "loud"}
+    storage.setItem(store.SETTINGS_KEY, json.dumps(bad))
+    got = store.load_settings(storage)
+    assert got["lang"] == "en" and got["speed"] == "normal" and got["sound"] is True
+    assert got["rules"]["target"] == 1000 and got["rules"]["exposure"] is False and "nope" not in got["rules"]
+    assert got["levels"] == ["normal", "easy", "hard", "expert"]
+    store.save_settings(storage, got)
+    assert store.load_settings(storage) == got
+
+
+def test_saves_that_cannot_be_used_are_reported() -> None:
+    storage = Storage()
+    assert store.read_save(storage) == (None, None)
+    for text, notice in [("{nope", "save_corrupt"), ("[]", "save_corrupt"), ('{"v": 0}', "save_old"),
+                         ('{"v": 99}', "save_corrupt"), ('{"v": 1, "match": "{}", "view": {}}', "save_corrupt")]:
+        storage.setItem(store.SAVE_KEY, text)
+        assert store.read_save(storage) == (None, notice), text
+
+
+def test_a_save_of_the_worker_is_accepted() -> None:
+    from tests.e2e.test_game_support import saved_game
+
+    storage = Storage()
+    storage.setItem(store.SAVE_KEY, saved_game(5, "classic", plays=8))
+    data, notice = store.read_save(storage)
+    assert notice is None and data is not None
+    assert json.loads(data["match"])["format"] == "gongzhu-match"
+    assert len(data["view"]["hand"]) == 13 - len([p for p in data["view"]["played"] if p[0] == 0])
