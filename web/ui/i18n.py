@@ -32,6 +32,7 @@ STRINGS = {
     "loading_page": ("Loading the page…", "正在加载页面…"),
     "loading_engine": ("Starting the game engine (Pyodide)… {secs} s", "正在启动游戏引擎（Pyodide）… {secs} 秒"),
     "engine_version": ("Engine v{version}", "引擎 v{version}"),
+    "engine_loading": ("Engine loading…", "引擎加载中…"),
     "engine_failed": ("The game engine stopped: {message}. Your match is kept.",
                       "游戏引擎出错停止：{message}。你的对局已保存。"),
     "engine_failed_start": ("The game engine failed to start: {message}", "游戏引擎启动失败：{message}"),

@@ -154,6 +154,8 @@ class Renderer:
             dismiss.textContent = t("dismiss", lang)
             if s.version:
                 self.el["engine-version"].textContent = t("engine_version", lang, version=s.version)
+            else:
+                self.el["engine-version"].textContent = t("engine_loading", lang)
             seed = s.view.get("match", {}).get("seed") if s.view else None
             self.el["deal-label"].textContent = t("deal_label", lang, seed=seed) if seed is not None else ""
 
