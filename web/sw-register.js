@@ -80,9 +80,24 @@
     });
   }
 
-  navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // The first install also takes control of this page: only a replaced worker is an update.
-    if (hadController) showUpdated();
+  // The build version of a service worker (sw.js answers the message "version").
+  function versionOf(worker) {
+    return new Promise((resolve) => {
+      if (!worker) return resolve(null);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data && event.data.version);
+      worker.postMessage("version", [channel.port2]);
+      setTimeout(() => resolve(null), 3000);
+    });
+  }
+  const loadedVersion = versionOf(navigator.serviceWorker.controller);
+
+  navigator.serviceWorker.addEventListener("controllerchange", async () => {
+    // The first install also takes control of this page: only a worker of another build that
+    // replaced the one this page was loaded from is an update.
+    if (!hadController) return;
+    const [before, now] = await Promise.all([loadedVersion, versionOf(navigator.serviceWorker.controller)]);
+    if (before !== now) showUpdated();
   });
 
   whenPageSettled().then(() =>

@@ -25,12 +25,21 @@ const SCOPE = new URL("./", self.location).href;
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
+      const urls = PRECACHE.map((path) => new URL(path, SCOPE).href);
+      let cache = await caches.open(CACHE);
+      const have = new Set((await cache.keys()).map((request) => request.url));
+      if (urls.every((url) => have.has(url))) {
+        // This build's cache is already complete (the same build installed again): keep it, never
+        // empty a cache that pages may be reading from.
+        await self.skipWaiting();
+        return;
+      }
       await caches.delete(CACHE); // leftovers of an interrupted install of this same build
-      const cache = await caches.open(CACHE);
+      cache = await caches.open(CACHE);
       try {
         // "no-cache": revalidate with the server, so a copy of the previous deploy still in the
         // HTTP cache never slips into this build's cache (an unchanged file costs a 304).
-        await cache.addAll(PRECACHE.map((path) => new Request(new URL(path, SCOPE), { cache: "no-cache" })));
+        await cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" })));
       } catch (error) {
         await caches.delete(CACHE);
         throw error;
@@ -51,7 +60,9 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "version" && event.source) event.source.postMessage({ version: BUILD_VERSION });
+  if (event.data !== "version") return;
+  const reply = event.ports[0] || event.source; // a MessageChannel port, or the sending page
+  if (reply) reply.postMessage({ version: BUILD_VERSION });
 });
 
 async function respond(request) {

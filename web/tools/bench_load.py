@@ -173,7 +173,10 @@ def wait_offline_ready(page: Any, timeout_ms: int = 180_000) -> None:
         """async () => {
             const reg = await navigator.serviceWorker.getRegistration();
             const names = await caches.keys();
-            return !!(reg && reg.active && reg.active.state === "activated" && names.length === 1);
+            if (!(reg && reg.active && reg.active.state === "activated" && !reg.installing && names.length === 1)) {
+                return false;
+            }
+            return navigator.serviceWorker.controller !== null;
         }""",
         timeout=timeout_ms,
         polling=250,
