@@ -18,6 +18,7 @@ from ui.render import Renderer
 from ui.share import mount as mount_share
 from ui.sound import Sound
 
+window.performance.mark("gongzhu-imports")
 
 def elapsed():
     """Seconds since the page started loading."""
