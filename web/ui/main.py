@@ -20,6 +20,7 @@ from ui.sound import Sound
 
 window.performance.mark("gongzhu-imports")
 
+
 def elapsed():
     """Seconds since the page started loading."""
     return window.performance.now() / 1000
