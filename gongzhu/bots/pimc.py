@@ -66,6 +66,8 @@ class Pimc:
         self.budget = budget
         self.eps = eps
         self.min_worlds = min_worlds
+        self.budget_grace = 0.08
+        """Seconds past the budget after which even a world in progress is abandoned."""
 
     # -- worlds (the expert overrides this to weight them by inference)
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
@@ -91,13 +93,21 @@ class Pimc:
             if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
                 break
             seeds = [rng.getrandbits(32) for _ in range(self.rollouts)]
+            world = [0.0] * len(cands)
             for i, c in enumerate(cands):
+                if deadline is not None and done >= 1 and time.perf_counter() > deadline + self.budget_grace:
+                    break  # Hard stop: this world stays unfinished and is not counted.
                 for seed in seeds:
                     rnd = random.Random(seed).random
                     sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led,
                                         k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
-                    totals[i] += outcome_value(sc, me, part)
-            done += 1
+                    world[i] += outcome_value(sc, me, part)
+            else:
+                done += 1
+                for i in range(len(cands)):
+                    totals[i] += world[i]
+                continue
+            break
         return [t / (done * self.rollouts) for t in totals]
 
     def play(self, k: Knowledge, rng: random.Random) -> int:

@@ -57,9 +57,9 @@ async def run():
     for level in p["levels"].split(","):
         status("Bot-only hands: {}…".format(level))
         res = (await call(engine, "bench_bots", [level], int(p["hands"]), int(p["seed"]), p["rules"]))[level]
-        row([level, res["hands"], res["decisions"], res["p50"], res["p95"], res["max"],
-             "{} s".format(res["seconds"])], level)
-        print("bench {}: p50 {} ms, p95 {} ms, max {} ms ({} decisions, {} hands)".format(
+        row([level, res["hands"], res["decisions"], "{:.1f}".format(res["p50"]), "{:.1f}".format(res["p95"]),
+             "{:.1f}".format(res["max"]), "{:.1f} s".format(res["seconds"])], level)
+        print("bench {}: p50 {:.1f} ms, p95 {:.1f} ms, max {:.1f} ms ({} decisions, {} hands)".format(
             level, res["p50"], res["p95"], res["max"], res["decisions"], res["hands"]))
     status("Done.")
     document.documentElement.classList.add("done")
