@@ -347,6 +347,7 @@ class Controller:
         s = self.s
         lang = self.lang()
         view = reply["view"]
+        announced = s.announce_id
         trick = None
         hand_over = False
         for event in reply["events"]:
@@ -411,6 +412,10 @@ class Controller:
                 text = t("match_over", lang) + ". " + t("winner_is", lang, names=join_names(
                     [self.name(x) for x in match["winners"]], lang))
             self.say(text)
+        if view.get("human_turn") and view["phase"] == "play" and not hand_over:
+            # Screen readers hear whose turn it is after what just happened.
+            said = s.announce if s.announce_id != announced else ""
+            self.say((said + " " if said else "") + t("your_turn", lang))
         if s.keyboard and view.get("human_turn") and view["phase"] == "play" and view["legal"]:
             s.focus_card = view["legal"][0]
             s.focus_token += 1
