@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -67,11 +68,11 @@ def sw_state(page: Page) -> dict[str, object]:
 def wait_until_offline_ready(page: Page, version: str) -> dict[str, object]:
     """Wait until the service worker of `version` controls the page with its cache complete."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_TIMEOUT_MS)
-    page.wait_for_function(
-        "async (name) => (await caches.keys()).length === 1 && (await caches.keys())[0] === name",
-        arg=f"gongzhu-{version}",
-        timeout=SW_TIMEOUT_MS,
-    )
+    # Polled from here: wait_for_function would take the async function's Promise for "true".
+    deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
+    while page.evaluate("async () => (await caches.keys()).join()") != f"gongzhu-{version}":
+        assert time.monotonic() < deadline, "the service worker's cache did not settle"
+        page.wait_for_timeout(250)
     state = sw_state(page)
     assert state["version"] == version, state
     return state

@@ -30,6 +30,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -167,20 +168,24 @@ def load(
     return marks
 
 
-def wait_offline_ready(page: Any, timeout_ms: int = 180_000) -> None:
-    """Wait until the site's service worker has activated with a complete cache."""
-    page.wait_for_function(
-        """async () => {
-            const reg = await navigator.serviceWorker.getRegistration();
-            const names = await caches.keys();
-            if (!(reg && reg.active && reg.active.state === "activated" && !reg.installing && names.length === 1)) {
-                return false;
-            }
-            return navigator.serviceWorker.controller !== null;
-        }""",
-        timeout=timeout_ms,
-        polling=250,
-    )
+OFFLINE_READY = """async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const names = await caches.keys();
+    return !!(reg && reg.active && reg.active.state === "activated" && !reg.installing && names.length === 1
+        && navigator.serviceWorker.controller);
+}"""
+
+
+def wait_offline_ready(page: Any, timeout_s: float = 180) -> None:
+    """Wait until the site's service worker controls the page with its cache complete.
+
+    (Polled from here: `wait_for_function` takes a returned Promise for a truthy value.)
+    """
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(OFFLINE_READY):
+        if time.monotonic() > deadline:
+            raise TimeoutError("the service worker did not take over in time")
+        time.sleep(0.25)
 
 
 def main(argv: list[str] | None = None) -> int:
