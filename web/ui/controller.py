@@ -583,6 +583,14 @@ class Controller:
     async def new_match(self, rules=None):
         """A new match with the settings' rules (or `rules`), a fresh seed."""
         s = self.s
+        if s.engine == "loading":
+            # Before the engine: deal the new match here; the engine starts it when it is up.
+            self.start_fresh(random_seed(), rules or dict(s.settings["rules"]))
+            self.saved_match = None
+            s.screen = None
+            s.notices = []
+            self.render()
+            return
         if s.engine != "ready":
             return
         while self.running or self.acting:
