@@ -145,3 +145,48 @@ def test_a_new_build_replaces_the_cache_on_the_next_visit(page: Page, site_serve
     wait_ready(page)
     assert sw_state(page)["version"] == "offline-2"
     assert page.locator("#sw-updated").count() == 0
+
+
+def test_a_deploy_that_fails_to_download_never_replaces_the_working_cache(
+    page: Page, page_guard: PageGuard, site_server
+) -> None:  # type: ignore[no-untyped-def]
+    out, server, url = site_server
+    page.add_init_script(SEED_FAST_SETTINGS)
+    page.goto(url)
+    wait_ready(page)
+    wait_until_offline_ready(page, "offline-1")
+    count = precache_count(out)
+
+    # A new deploy of which one file cannot be downloaded (here: gone from the server).
+    build(out, version="offline-broken")
+    (out / "web" / "cards" / "AS.svg").unlink()
+    page_guard.allow(r"AS\.svg")  # that failed download (HTTP 404) is the point of this test
+    page.reload()
+    wait_ready(page)
+    attempt = page.evaluate(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            await reg.update().catch(() => {});
+            const worker = reg.installing;
+            if (worker && worker.state !== "redundant") {
+                await new Promise((resolve) => worker.addEventListener("statechange", () => {
+                    if (["redundant", "activated"].includes(worker.state)) resolve();
+                }));
+            }
+            return {state: worker && worker.state, caches: await caches.keys()};
+        }"""
+    )
+    assert attempt == {"state": "redundant", "caches": ["gongzhu-offline-1"]}, attempt
+    state = sw_state(page)
+    assert state == {"version": "offline-1", "caches": {"gongzhu-offline-1": count}}, state
+    assert page.locator("#sw-updated").count() == 0
+
+    # The previous build still serves the whole game, offline. (The browser may still be retrying
+    # the broken deploy's install in the background: those downloads fail, refused.)
+    page_guard.allow(r"ERR_CONNECTION_REFUSED|ERR_INTERNET_DISCONNECTED")
+    server.shutdown()
+    server.server_close()
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.locator("button[data-card]").count() > 0
