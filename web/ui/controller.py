@@ -65,6 +65,7 @@ class State:
         self.focus_token = 0
         self.keyboard = False
         self.pass_note = None
+        self.exposures = []  # this hand's exposure decisions: [i18n key, seat, cards], for the prompt
 
 
 def random_seed():
@@ -359,12 +360,15 @@ class Controller:
             elif kind == "hand_over":
                 hand_over = True
             elif kind == "expose":
+                s.exposures.append(["exposed_by" if event["cards"] else "exposed_nothing", event["seat"],
+                                    event["cards"]])
                 name = self.name(event["seat"])
                 if event["cards"]:
                     self.say(t("exposed_by", lang, name=name, cards=cards_short(event["cards"])))
                 else:
                     self.say(t("exposed_nothing", lang, name=name))
             elif kind == "auto_expose":
+                s.exposures.append(["auto_exposed", event["seat"], event["cards"]])
                 self.say(t("auto_exposed", lang, card=cards_short(event["cards"]), name=self.name(event["seat"])))
             elif kind == "passes_done":
                 p = view.get("passing") or {}
@@ -376,6 +380,7 @@ class Controller:
             elif kind == "new_hand":
                 s.deal_token += 1
                 s.pass_note = None
+                s.exposures = []
         s.view = view
         if trick is not None:
             pace = self.pace()
@@ -604,6 +609,7 @@ class Controller:
             s.selected = []
             s.hint = None
             s.pass_note = None
+            s.exposures = []
             s.notices = []
             s.deal_token += 1
             self.render()

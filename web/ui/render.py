@@ -364,6 +364,13 @@ class Renderer:
         hint = ""
         if s.hint:
             hint = self.hint_text(s.hint, lang)
+        elif v and not s.preview and s.exposures and v["phase"] in ("expose", "play") and not v["played"]:
+            # Until the first card, what everyone exposed (or not), in order.
+            said = []
+            for key, seat, cards in s.exposures:
+                name = seat_name(seat, lang, pos[seat])
+                said.append(t(key, lang, name=name, cards=cards_short(cards), card=cards_short(cards)))
+            hint = " ".join(said)
         if not v:
             return [t("loading_page", lang), ""]
         if s.preview:
@@ -395,8 +402,8 @@ class Renderer:
         if bot is not None:
             name = seat_name(bot, lang, pos[bot])
             if phase == "expose":
-                return [t("expose_wait", lang, name=name), ""]
-            return [t("thinking", lang, name=name), ""]
+                return [t("expose_wait", lang, name=name), hint]
+            return [t("thinking", lang, name=name), hint]
         return ["", ""]
 
     def hint_text(self, hint, lang):
