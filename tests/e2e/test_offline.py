@@ -161,8 +161,7 @@ def test_a_deploy_that_fails_to_download_never_replaces_the_working_cache(
     build(out, version="offline-broken")
     (out / "web" / "cards" / "AS.svg").unlink()
     page_guard.allow(r"AS\.svg")  # that failed download (HTTP 404) is the point of this test
-    page.reload()
-    wait_ready(page)
+    # The browser looks for a new sw.js on navigations; ask it now instead of reloading.
     attempt = page.evaluate(
         """async () => {
             const reg = await navigator.serviceWorker.getRegistration();
