@@ -68,6 +68,8 @@ class Pimc:
         self.min_worlds = min_worlds
         self.budget_grace = 0.08
         """Seconds past the budget after which even a world in progress is abandoned."""
+        self.expose_margin = 0.0
+        """Points per hand an exposure must gain over exposing nothing."""
 
     # -- worlds (the expert overrides this to weight them by inference)
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
@@ -145,7 +147,10 @@ class Pimc:
             done += 1
             if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
                 break
-        best = max(range(len(subsets)), key=lambda i: (totals[i], -i))
+        n = max(1, done * max(1, self.rollouts // 2))
+        # Exposing doubles the stakes: only when it beats keeping quiet by ``expose_margin``.
+        values = [t / n - (self.expose_margin if i else 0.0) for i, t in enumerate(totals)]
+        best = max(range(len(subsets)), key=lambda i: (values[i], -i))
         return card_codes(subsets[best])
 
     def pass_cards(self, k: Knowledge, rng: random.Random) -> list[str]:
