@@ -141,6 +141,17 @@ def legal_mask(
     return follow
 
 
+def check_format(data: Any, kind: str) -> None:
+    """Raise ValueError unless ``data`` is a saved Gong Zhu ``kind`` ("hand" or "match") of this version."""
+    if not isinstance(data, dict) or data.get("format") != f"gongzhu-{kind}":
+        raise ValueError(f"not a saved Gong Zhu {kind}")
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise ValueError(
+            f"saved {kind} format version {version!r} is not supported "
+            f"(this engine reads version {FORMAT_VERSION})")
+
+
 class Hand:
     """The state of one hand; create it with ``new_hand``.  Only its methods change it."""
 
@@ -649,13 +660,7 @@ class Hand:
     @classmethod
     def from_dict(cls, data: Any) -> Hand:
         """Rebuild a hand from ``to_dict`` data, replaying (and re-checking) every action."""
-        if not isinstance(data, dict) or data.get("format") != "gongzhu-hand":
-            raise ValueError("not a saved Gong Zhu hand")
-        version = data.get("version")
-        if version != FORMAT_VERSION:
-            raise ValueError(
-                f"saved hand format version {version!r} is not supported "
-                f"(this engine reads version {FORMAT_VERSION})")
+        check_format(data, "hand")
         try:
             rules = Rules.from_dict(data["rules"])
             hand = new_hand(

@@ -27,7 +27,7 @@ from typing import Any
 
 from .cards import card_codes
 from .deal import hand_seed
-from .hand import FORMAT_VERSION, Hand, new_hand
+from .hand import FORMAT_VERSION, Hand, check_format, new_hand
 from .rules import Rules, get_rules
 
 
@@ -203,13 +203,7 @@ class Match:
     @classmethod
     def from_dict(cls, data: Any) -> Match:
         """Rebuild a match from ``to_dict`` data, replaying and re-checking every action."""
-        if not isinstance(data, dict) or data.get("format") != "gongzhu-match":
-            raise ValueError("not a saved Gong Zhu match")
-        version = data.get("version")
-        if version != FORMAT_VERSION:
-            raise ValueError(
-                f"saved match format version {version!r} is not supported "
-                f"(this engine reads version {FORMAT_VERSION})")
+        check_format(data, "match")
         try:
             m = cls(Rules.from_dict(data["rules"]), data["seed"])
             saved = data["hands"]
