@@ -262,3 +262,15 @@ def test_ci_runs_make_test_and_nothing_else() -> None:
     pages = (ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
     for action in ("actions/configure-pages", "actions/upload-pages-artifact", "actions/deploy-pages", "make site"):
         assert action in pages
+
+
+def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
+    """index.html preloads the UI's Python files in parallel with PyScript's start: the same set
+    as web/mpy.toml's [files] plus main.py, so a module added to the table is preloaded too."""
+    config = ROOT / "web" / "mpy.toml"
+    files = tomllib.loads(config.read_text(encoding="utf-8"))["files"]
+    wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
+    wanted |= {"web/ui/main.py"}
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.py)"', html))
+    assert preloaded == wanted
