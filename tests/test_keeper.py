@@ -22,22 +22,10 @@ from gongzhu.keeper import (
 )
 from gongzhu.options import PRESETS
 from gongzhu.scoring import score_pile
+from tests.worked_examples import ALL_HEARTS, WORKED
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ["Ann", "Bo", "Cy", "Di"]
-ALL_HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H".split()
-
-# RULES.md, "Worked examples": captured, exposed, hand score.
-WORKED = [
-    ("QS KH QH 8H", "", -180),
-    ("QS KH QH 8H TC", "", -360),
-    ("QS KH QH 8H", "AH", -260),
-    (" ".join(ALL_HEARTS) + " QS JD TC", "", 800),
-    ("TC", "", 50),
-    ("TC 3H", "", 0),
-    (" ".join(ALL_HEARTS), "", 200),
-    (" ".join(ALL_HEARTS) + " QS", "", 300),
-]
 
 
 def hand_with(pile: list[str], seat: int = 0) -> list[list[str]]:

@@ -12,20 +12,9 @@ from gongzhu import PRESETS, Rules, score_pile
 from gongzhu.cards import ACE_OF_HEARTS, EXPOSABLE, HEARTS_MASK, PIG, SCORING_MASK, SHEEP, TRANSFORMER, cards_of
 from gongzhu.options import RuleSet
 from gongzhu.scoring import pile_score
+from tests.worked_examples import WORKED
 
 ALL_HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
-
-# RULES.md, "Worked examples": captured, exposed, hand score.
-WORKED = [
-    ("QS KH QH 8H", "", -180),
-    ("QS KH QH 8H TC", "", -360),
-    ("QS KH QH 8H", "AH", -260),
-    (ALL_HEARTS + " QS JD TC", "", 800),
-    ("TC", "", 50),
-    ("TC 3H", "", 0),
-    (ALL_HEARTS, "", 200),
-    (ALL_HEARTS + " QS", "", 300),
-]
 
 
 @pytest.mark.parametrize("captured, exposed, total", WORKED)

@@ -17,25 +17,13 @@ from playwright.sync_api import Page, expect
 
 from gongzhu.keeper import SCORING_CARDS
 from tests.e2e.harness import ARTIFACTS, run_axe
+from tests.worked_examples import ALL_HEARTS, WORKED
 
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 740}
 AXE = {"runOnly": ["wcag2a", "wcag2aa"]}
 NAMES = ["Ann", "Bo", "<b>Cy</b>", "Di"]
-ALL_HEARTS = "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H".split()
-
-# RULES.md, "Worked examples": captured, exposed, hand score.
-WORKED = [
-    ("QS KH QH 8H", "", -180),
-    ("QS KH QH 8H TC", "", -360),
-    ("QS KH QH 8H", "AH", -260),
-    (" ".join(ALL_HEARTS) + " QS JD TC", "", 800),
-    ("TC", "", 50),
-    ("TC 3H", "", 0),
-    (" ".join(ALL_HEARTS), "", 200),
-    (" ".join(ALL_HEARTS) + " QS", "", 300),
-]
 
 
 # --- what a person does ------------------------------------------------------------------------
