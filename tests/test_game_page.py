@@ -120,3 +120,36 @@ def test_a_save_of_the_worker_is_accepted() -> None:
     assert notice is None and data is not None
     assert json.loads(data["match"])["format"] == "gongzhu-match"
     assert len(data["view"]["hand"]) == 13 - len([p for p in data["view"]["played"] if p[0] == 0])
+
+
+def test_every_reason_the_engine_gives_for_a_dimmed_card_is_translated() -> None:
+    """The page shows Hand.illegal_reasons in Chinese through i18n.reason: collect every reason the
+    engine really gives over seeded random hands (every play-phase rule: first lead, following,
+    exposed cards, broken hearts) so a reworded engine message cannot slip through untranslated."""
+    import dataclasses
+    import random
+
+    from gongzhu import PRESETS, new_hand
+
+    rules_list = [PRESETS["classic"], PRESETS["round-points"],
+                  dataclasses.replace(PRESETS["classic"], hearts_must_be_broken=True)]
+    seen: set[str] = set()
+    for seed in range(60):
+        rules = rules_list[seed % len(rules_list)]
+        rng = random.Random(seed)
+        hand = new_hand(seed=seed, rules=rules)
+        while hand.phase != "done":
+            seat = hand.to_play
+            if hand.phase == "pass":
+                hand.pass_cards(seat, rng.sample(hand.view(seat)["hand"], 3))
+            elif hand.phase == "expose":
+                hand.expose(seat, [c for c in hand.exposable(seat) if rng.random() < 0.7])
+            else:
+                seen.update(hand.illegal_reasons(seat).values())
+                hand.play(rng.choice(hand.legal_moves()))
+    kinds = {text.split(":")[0].split(" ")[0] for text in seen}
+    assert {"You", "The", "Hearts", "Your"} <= kinds  # following, first lead, hearts, exposed card
+    for text in seen:
+        zh = i18n.reason(text, "zh")
+        assert zh != text, text
+        assert not re.findall(r"[A-Za-z]{2,}", zh), (text, zh)
