@@ -141,6 +141,14 @@ def legal_mask(
     return follow
 
 
+def load_json(text: str, kind: str) -> Any:
+    """Parse a saved ``kind`` ("hand" or "match"), raising ValueError with a readable message."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"saved {kind} is not valid JSON: {e}") from None
+
+
 def check_format(data: Any, kind: str) -> None:
     """Raise ValueError unless ``data`` is a saved Gong Zhu ``kind`` ("hand" or "match") of this version."""
     if not isinstance(data, dict) or data.get("format") != f"gongzhu-{kind}":
@@ -687,11 +695,7 @@ class Hand:
     @classmethod
     def from_json(cls, text: str) -> Hand:
         """Rebuild a hand from ``to_json`` text."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise ValueError(f"saved hand is not valid JSON: {e}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "hand"))
 
     def copy(self) -> Hand:
         """An independent copy (cheap enough for undo and UI snapshots)."""

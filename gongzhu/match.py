@@ -27,7 +27,7 @@ from typing import Any
 
 from .cards import card_codes
 from .deal import hand_seed
-from .hand import FORMAT_VERSION, Hand, check_format, new_hand
+from .hand import FORMAT_VERSION, Hand, check_format, load_json, new_hand
 from .rules import Rules, get_rules
 
 
@@ -220,11 +220,7 @@ class Match:
     @classmethod
     def from_json(cls, text: str) -> Match:
         """Rebuild a match from ``to_json`` text."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as e:
-            raise ValueError(f"saved match is not valid JSON: {e}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(load_json(text, "match"))
 
     def __repr__(self) -> str:
         return f"<Match hand={self.hand_number} totals={self.totals} over={self.is_over}>"
