@@ -10,15 +10,10 @@ import asyncio
 
 from pyscript import document, window
 
-from ui.controller import Controller
-from ui.embedded import storage_and_language
-from ui.engine import Engine
-from ui.input import wire
-from ui.render import Renderer
-from ui.share import mount as mount_share
-from ui.sound import Sound
 
-window.performance.mark("gongzhu-imports")
+async def breathe():
+    """Let the browser paint and handle input between start-up steps (each step its own short task)."""
+    await asyncio.sleep(0)
 
 
 def elapsed():
@@ -39,12 +34,30 @@ async def tick_while_loading(controller):
 
 
 async def boot():
-    sound = Sound()
+    # Start-up in steps, each a separate task of the browser's event loop (imports compile the
+    # modules: a long single task would block the page's first input).
+    from ui.render import Renderer
+
+    await breathe()
+    from ui.controller import Controller
+    from ui.embedded import storage_and_language
+    from ui.engine import Engine
+    from ui.sound import Sound
+
+    window.performance.mark("gongzhu-imports")
+    await breathe()
     # Embedded (index.html?embed=1): memory instead of the reader's localStorage (web/ui/embedded.py).
     storage, language = storage_and_language(str(window.location.search), window.localStorage, browser_language())
+    sound = Sound()
     controller = Controller(Renderer(), sound, storage, str(window.location.search), language)
     controller.boot()
+    await breathe()
+    from ui.input import wire
+
     wire(controller, sound, Engine.restart)
+    await breathe()
+    from ui.share import mount as mount_share
+
     mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
     html = document.documentElement
     html.classList.add("ui-ready")

@@ -80,6 +80,7 @@ class Renderer:
         self.trick_codes = []
         self.el = {}
         for name in ("loading", "loading-text", "notice", "notice-text", "table", "trick", "south-info", "prompt",
+                     "prompt-main", "prompt-hint",
                      "actions", "reason", "hand", "engine-version", "deal-label", "announcer", "menu",
                      "link-rules", "link-keeper", "dlg-settings", "dlg-help", "dlg-scores", "dlg-summary",
                      "dlg-last"):
@@ -352,8 +353,11 @@ class Renderer:
                     "partners_note", lang, name=seat_name(2, lang, pos[2]))}))
         prompt = self.prompt_text(s, lang, pos)
         if self.changed("prompt", prompt):
-            fill(self.el["prompt"], [h("span", {"class": "prompt-main", "text": prompt[0]}),
-                                     h("span", {"class": "prompt-hint", "text": prompt[1]}) if prompt[1] else None])
+            # Written in place: the two spans are in index.html, so the prompt is painted with the
+            # page's first paint and a new text is not a new "largest contentful paint".
+            self.el["prompt-main"].textContent = prompt[0]
+            self.el["prompt-hint"].textContent = prompt[1]
+            self.el["prompt-hint"].hidden = not prompt[1]
             self.el["prompt"].classList.toggle("my-turn", bool(v and v.get("human_turn") and not s.preview))
         self.actions(s, lang, pos)
         self.reason(s, lang)
