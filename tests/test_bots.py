@@ -164,6 +164,17 @@ def test_hard_fixed_mode_ignores_the_clock() -> None:
     assert a == b
 
 
+def test_equivalent_groups_keep_cards_apart_that_a_card_on_the_table_separates() -> None:
+    from gongzhu.bots.sampler import equivalent_groups, mask
+
+    legal = mask("QD TD 9D 5D".split())
+    played = mask("JD 8D 7D 6D".split())  # JD and 8D on the table now, 7D and 6D gone earlier.
+    assert card_codes(sum(1 << c for c in equivalent_groups(legal, played))) == ["5D"]
+    trick = [parse_card("8D"), parse_card("JD")]
+    groups = equivalent_groups(legal, played, trick)
+    assert sorted(card_codes(1 << c)[0] for c in groups) == ["5D", "9D", "QD"]
+
+
 # ----------------------------------------------------------------------------- the rule bot's rules
 
 

@@ -33,6 +33,7 @@ def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
     must = first_lead_card(k.rules) if k.view["first_hand"] else -1
     cap = [0, 0, 0, 0]
     trick: list[int] = []
+    tmask = 0  # The current trick's cards: still in play, so they keep two cards apart.
     played = 0
     led = 0
     hb = False
@@ -43,7 +44,7 @@ def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
             L = legal_mask(h, trick[0] // 13 if trick else -1, led, k.exposed, hb, ctx.must_break, must)
             if L & (L - 1):
                 x = policy.choose(h, L, trick, leader, s, played, cap, ctx)
-                if x != c and not _alike(x, c, played | h):
+                if x != c and not _alike(x, c, (played & ~tmask) | h):
                     w *= MISS
         bit = 1 << c
         hands[s] = h & ~bit
@@ -52,12 +53,14 @@ def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
         if 13 <= c < 26:
             hb = True
         trick.append(c)
+        tmask |= bit
         if len(trick) == 4:
             _, win = policy.trick_winner(trick, leader)
             cap[win] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
             led |= 1 << (trick[0] // 13)
             leader = win
             trick = []
+            tmask = 0
     return w
 
 

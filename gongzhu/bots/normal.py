@@ -59,7 +59,7 @@ def burden(h: int, played: int) -> float:
 
 def _play(k: Knowledge, rng: random.Random) -> int:
     L = legal_of(k.view)
-    cands = equivalent_groups(L, k.played)
+    cands = equivalent_groups(L, k.played, k.trick)
     if len(cands) == 1:
         return cands[0]
     ctx = k.ctx()

@@ -48,12 +48,13 @@ def is_fixed() -> bool:
     return _FIXED[0]
 
 
-def outcome_value(scores: list[int], me: int, partnership: bool) -> float:
-    """Our result in a finished world: our score minus the others' mean (or side minus side)."""
+def outcome_value(scores: list[int], me: int, partnership: bool, others: float = 1.0) -> float:
+    """Our result in a finished world: our score minus ``others`` times the others' mean (or
+    side minus ``others`` times the other side)."""
     if partnership:
         mine = scores[me] + scores[(me + 2) & 3]
-        return float(mine - (scores[(me + 1) & 3] + scores[(me + 3) & 3]))
-    return scores[me] - (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3
+        return mine - others * (scores[(me + 1) & 3] + scores[(me + 3) & 3])
+    return scores[me] - others * (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3
 
 
 class Pimc:
@@ -70,6 +71,16 @@ class Pimc:
         """Seconds past the budget after which even a world in progress is abandoned."""
         self.expose_margin = 0.0
         """Points per hand an exposure must gain over exposing nothing."""
+        self.others = 1.0
+        """Weight of the others' mean score against our own in a world's value."""
+        self.expose_worlds = 0
+        """Worlds for the exposure decision (0: half of ``worlds``, at least 4)."""
+        self.expose_rollouts = 0
+        """Rollouts per world for the exposure decision (0: half of ``rollouts``, at least 1)."""
+        self.expose_eps: float | None = None
+        """Random-move share in the exposure rollouts (None: ``eps``)."""
+        self.prior = 0.0
+        """Points added to the rule policy's own card (a tie goes to the rule policy)."""
 
     # -- worlds (the expert overrides this to weight them by inference)
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
@@ -103,7 +114,7 @@ class Pimc:
                     rnd = random.Random(seed).random
                     sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led,
                                         k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
-                    world[i] += outcome_value(sc, me, part)
+                    world[i] += outcome_value(sc, me, part, self.others)
             else:
                 done += 1
                 for i in range(len(cands)):
@@ -114,10 +125,16 @@ class Pimc:
 
     def play(self, k: Knowledge, rng: random.Random) -> int:
         """The card to play."""
-        cands = equivalent_groups(legal_of(k.view), k.played)
+        cands = equivalent_groups(legal_of(k.view), k.played, k.trick)
         if len(cands) == 1:
             return cands[0]
         values = self.evaluate(k, rng, cands)
+        if self.prior:
+            rule = policy.choose(k.hand, legal_of(k.view), k.trick, k.leader, k.me, k.played, k.cap, k.ctx())
+            for i, c in enumerate(cands):
+                if c == rule or (c // 13 == rule // 13 and c < rule and all(
+                        (k.played | k.hand) >> x & 1 for x in range(c, rule))):
+                    values[i] += self.prior
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         return cands[best]
 
@@ -128,7 +145,9 @@ class Pimc:
         for c in can:
             subsets += [s | (1 << c) for s in subsets]
         deadline = self._deadline()
-        worlds = max(4, self.worlds // 2)
+        worlds = self.expose_worlds or max(4, self.worlds // 2)
+        rolls = self.expose_rollouts or max(1, self.rollouts // 2)
+        eps = self.eps if self.expose_eps is None else self.expose_eps
         totals = [0.0] * len(subsets)
         leader = k.view["leader"]
         must = first_lead_card(k.rules) if k.view["first_hand"] else -1
@@ -137,17 +156,17 @@ class Pimc:
             hands = k.sample(rng)
             if leader is None:
                 continue
-            seeds = [rng.getrandbits(32) for _ in range(max(1, self.rollouts // 2))]
+            seeds = [rng.getrandbits(32) for _ in range(rolls)]
             for i, sub in enumerate(subsets):
                 ctx = k.ctx(k.exposed | sub)
                 for seed in seeds:
                     rnd = random.Random(seed).random
-                    sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx, rnd, self.eps)
-                    totals[i] += outcome_value(sc, k.me, k.rules.partnership)
+                    sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx, rnd, eps)
+                    totals[i] += outcome_value(sc, k.me, k.rules.partnership, self.others)
             done += 1
             if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
                 break
-        n = max(1, done * max(1, self.rollouts // 2))
+        n = max(1, done * rolls)
         # Exposing doubles the stakes: only when it beats keeping quiet by ``expose_margin``.
         values = [t / n - (self.expose_margin if i else 0.0) for i, t in enumerate(totals)]
         best = max(range(len(subsets)), key=lambda i: (values[i], -i))
@@ -183,7 +202,7 @@ class Pimc:
                 for seed in seeds:
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx,
                                         random.Random(seed).random, self.eps)
-                    totals[i] += outcome_value(sc, me, k.rules.partnership)
+                    totals[i] += outcome_value(sc, me, k.rules.partnership, self.others)
             done += 1
         best = max(range(len(sets)), key=lambda i: (totals[i], -i))
         return card_codes(sets[best])

@@ -139,9 +139,14 @@ class Knowledge:
 _SPECIAL = (1 << 10) | (1 << 35) | (1 << 47)  # Q♠, J♦, T♣: each plays differently.
 
 
-def equivalent_groups(legal: int, played: int) -> list[int]:
+def equivalent_groups(legal: int, played: int, trick: list[int] | None = None) -> list[int]:
     """Legal cards merged into groups that play alike (same suit, no unplayed card between
-    them, none of them a heart or a special card): one representative, the lowest, per group."""
+    them, none of them a heart or a special card): one representative, the lowest, per group.
+
+    A card of the current ``trick`` still counts between two cards (Q♦ beats a J♦ on the
+    table, 5♦ does not), so it does not merge them."""
+    for c in trick or ():
+        played &= ~(1 << c)
     out = []
     for s in range(4):
         m = legal & SUIT_MASKS[s]
