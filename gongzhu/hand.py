@@ -60,6 +60,7 @@ from .cards import (
     PIG,
     SCORING_MASK,
     SUIT_MASKS,
+    SUIT_SYMBOLS,
     SUITS,
     TWO_OF_CLUBS,
     TWO_OF_SPADES,
@@ -82,10 +83,88 @@ FORMAT_VERSION = 1
 PHASES = ("pass", "expose", "play", "done")
 _SUIT_WORDS = ("spade", "heart", "diamond", "club")
 _SUIT_PLURALS = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_ZH = ("黑桃", "红心", "方块", "梅花")
+_PHASE_ZH = {"pass": "传牌", "expose": "亮牌", "play": "出牌", "done": "结束"}
+
+# Every reason the rules give for refusing an action: key -> (English, Chinese).  Placeholders:
+# {card} a card (Q♠), {suit}/{suits} a suit index shown as a word (singular / plural in English;
+# {sym} its symbol), {phase} a phase, {seat} {n} {k} numbers, {given} what was not a card.
+REASONS = {
+    "not_a_card": ("{error}", "无法识别的牌：{given}。"),
+    "no_seat": ("There is no seat {seat}; seats are 0-3.", "没有 {seat} 号座位；座位是 0-3。"),
+    "not_passing": ("Cards are not passed now (this is the {phase} phase).",
+                    "现在不是传牌的时候（当前是{phase}阶段）。"),
+    "already_passed": ("Seat {seat} has already passed its cards.", "{seat} 号座位已经传过牌了。"),
+    "pass_count": ("Pass exactly {n} cards to the next player (you chose {k}).",
+                   "请正好把 {n} 张牌传给下家（你选了 {k} 张）。"),
+    "not_held": ("You do not hold {card}.", "你手中没有{card}。"),
+    "not_exposing": ("Cards are not exposed now (this is the {phase} phase).",
+                     "现在不是亮牌的时候（当前是{phase}阶段）。"),
+    "already_decided": ("Seat {seat} has already decided what to expose.", "{seat} 号座位已经决定了亮哪些牌。"),
+    "expose_in_turn": ("Seat {seat} exposes first: players expose in turn from the leader.",
+                       "应由 {seat} 号座位先亮牌：从首家起依次亮牌。"),
+    "not_exposable": ("Only A♥, Q♠, J♦ and 10♣ may be exposed, not {card}.",
+                      "只有 A♥、Q♠、J♦ 和 10♣ 可以亮，{card}不行。"),
+    "already_exposed": ("{card} is already exposed.", "{card}已经亮过了。"),
+    "not_playing": ("Cards are not played now (this is the {phase} phase).",
+                    "现在不是出牌的时候（当前是{phase}阶段）。"),
+    "not_your_turn": ("It is not your turn: seat {seat} plays next.", "还没轮到你：下一个出牌的是 {seat} 号座位。"),
+    "first_lead": ("The first trick of the match must be led with the {card}.", "整局第一墩必须先出{card}。"),
+    "hearts_unbroken": ("Hearts have not been broken: you may not lead a heart while you hold other suits.",
+                        "红心还没破：手中还有其他花色时不能首出红心。"),
+    "follow_suit": ("You must follow suit: {suits} were led and you hold a {suit}.",
+                    "必须跟出{suit}{sym}：首出的是{suit}，你手中还有{suit}。"),
+    "exposed_first_trick": ("Your exposed {card} may not be played to the first {suit} trick while you hold "
+                            "another {suit}.", "已亮的{card}不能出在第一轮{suit}上（你还有其他{suit}）。"),
+}
+
+
+class Reason(str):
+    """A reason from ``REASONS``: the English text (it is a ``str``), with ``.zh`` and ``.key``."""
+
+    zh: str
+    key: str
+
+
+def reason(key: str, **params: Any) -> Reason:
+    """The reason ``key`` with its placeholders filled in, in English and (``.zh``) Chinese."""
+    en, zh = REASONS[key]
+    en_params, zh_params = dict(params), dict(params)
+    if "suit" in params:
+        i = params["suit"]
+        en_params.update(suit=_SUIT_WORDS[i], suits=_SUIT_PLURALS[i])
+        zh_params.update(suit=_SUIT_ZH[i], sym=SUIT_SYMBOLS[i])
+    if "phase" in params:
+        zh_params["phase"] = _PHASE_ZH.get(params["phase"], params["phase"])
+    text = Reason(en.format(**en_params))
+    text.zh = zh.format(**zh_params)
+    text.key = key
+    return text
+
+
+def _not_a_card(error: ValueError, cards: Iterable[Any]) -> Reason:
+    """The reason for a card list that does not parse: the first token that is not a card."""
+    given = ""
+    for token in cards:
+        try:
+            parse_card(token)
+        except ValueError:
+            given = str(token)
+            break
+    return reason("not_a_card", error=str(error), given=given)
 
 
 class IllegalMove(ValueError):
-    """An action the rules do not allow now; ``str(e)`` is a reason a player can read."""
+    """An action the rules do not allow now; ``str(e)`` is a reason a player can read.
+
+    ``.zh`` is the same reason in Chinese and ``.key`` its key in ``REASONS`` (None for a plain
+    message).
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__(str(text))
+        self.zh: str = getattr(text, "zh", str(text))
+        self.key: str | None = getattr(text, "key", None)
 
 
 def first_lead_card(rules: Rules) -> int:
@@ -274,24 +353,25 @@ class Hand:
 
     # ------------------------------------------------------------------ passing
 
-    def why_cannot_pass(self, seat: int, cards: Iterable[Any]) -> str | None:
+    def why_cannot_pass(self, seat: int, cards: Iterable[Any]) -> Reason | None:
         """The reason ``pass_cards(seat, cards)`` is not allowed now, or None."""
         if self.phase != "pass":
-            return f"Cards are not passed now (this is the {self.phase} phase)."
+            return reason("not_passing", phase=self.phase)
         if not 0 <= seat < 4:
-            return f"There is no seat {seat}; seats are 0-3."
+            return reason("no_seat", seat=seat)
         if self.passes[seat] is not None:
-            return f"Seat {seat} has already passed its cards."
+            return reason("already_passed", seat=seat)
+        cards = list(cards)
         try:
-            chosen = parse_cards(list(cards))
+            chosen = parse_cards(cards)
         except ValueError as e:
-            return str(e)
+            return _not_a_card(e, cards)
         n = self.rules.pass_cards
         if len(chosen) != n:
-            return f"Pass exactly {n} cards to the next player (you chose {len(chosen)})."
+            return reason("pass_count", n=n, k=len(chosen))
         for c in chosen:
             if not self.held[seat] >> c & 1:
-                return f"You do not hold {card_symbol(c)}."
+                return reason("not_held", card=card_symbol(c))
         return None
 
     def pass_cards(self, seat: int, cards: Iterable[Any]) -> list[dict[str, Any]]:
@@ -340,27 +420,28 @@ class Hand:
             return []
         return card_codes(self.held[seat] & EXPOSABLE_MASK & ~self.exposed[seat])
 
-    def why_cannot_expose(self, seat: int, cards: Iterable[Any]) -> str | None:
+    def why_cannot_expose(self, seat: int, cards: Iterable[Any]) -> Reason | None:
         """The reason ``expose(seat, cards)`` is not allowed now, or None."""
         if self.phase != "expose":
-            return f"Cards are not exposed now (this is the {self.phase} phase)."
+            return reason("not_exposing", phase=self.phase)
         if not 0 <= seat < 4:
-            return f"There is no seat {seat}; seats are 0-3."
+            return reason("no_seat", seat=seat)
         if self.exposure_decided[seat]:
-            return f"Seat {seat} has already decided what to expose."
+            return reason("already_decided", seat=seat)
         if self.rules.exposure_mode == "open" and seat != self._to_play:
-            return f"Seat {self._to_play} exposes first: players expose in turn from the leader."
+            return reason("expose_in_turn", seat=self._to_play)
+        cards = list(cards)
         try:
-            chosen = parse_cards(list(cards))
+            chosen = parse_cards(cards)
         except ValueError as e:
-            return str(e)
+            return _not_a_card(e, cards)
         for c in chosen:
             if not EXPOSABLE_MASK >> c & 1:
-                return f"Only A♥, Q♠, J♦ and 10♣ may be exposed, not {card_symbol(c)}."
+                return reason("not_exposable", card=card_symbol(c))
             if not self.held[seat] >> c & 1:
-                return f"You do not hold {card_symbol(c)}."
+                return reason("not_held", card=card_symbol(c))
             if self.exposed[seat] >> c & 1:
-                return f"{card_symbol(c)} is already exposed."
+                return reason("already_exposed", card=card_symbol(c))
         return None
 
     def expose(self, seat: int, cards: Iterable[Any] = ()) -> list[dict[str, Any]]:
@@ -430,7 +511,7 @@ class Hand:
         """The card codes the player to move may play now (low to high); empty if none."""
         return card_codes(self.legal_mask())
 
-    def why_illegal(self, card: Any, seat: int | None = None) -> str | None:
+    def why_illegal(self, card: Any, seat: int | None = None) -> Reason | None:
         """Why ``card`` may not be played now (by ``seat``, default the player to move), or None.
 
         The messages are for players: the UI shows them on dimmed cards.
@@ -438,37 +519,35 @@ class Hand:
         try:
             c = parse_card(card)
         except ValueError as e:
-            return str(e)
+            return reason("not_a_card", error=str(e), given=str(card))
         if self.phase != "play":
-            return f"Cards are not played now (this is the {self.phase} phase)."
+            return reason("not_playing", phase=self.phase)
         p = self._to_play
         assert p is not None
         if seat is not None and seat != p:
-            return f"It is not your turn: seat {p} plays next."
+            return reason("not_your_turn", seat=p)
         held = self.held[p]
         if not held >> c & 1:
-            return f"You do not hold {card_symbol(c)}."
+            return reason("not_held", card=card_symbol(c))
         must = self.must_lead
         if not self.trick:
             # The first lead of a match must be the 2♠ (or 2♣).
             if must >= 0 and c != must:
-                return f"The first trick of the match must be led with the {card_symbol(must)}."
+                return reason("first_lead", card=card_symbol(must))
             suit = c // 13
             # Hearts may not be led before they are broken, unless only hearts are held.
             if (suit == HEARTS and self.rules.hearts_must_be_broken and not self.hearts_broken
                     and held & ~HEARTS_MASK):
-                return "Hearts have not been broken: you may not lead a heart while you hold other suits."
+                return reason("hearts_unbroken")
         else:
             suit = self.trick[0][1] // 13
             # Must follow suit if able.
             if c // 13 != suit and held & SUIT_MASKS[suit]:
-                return (f"You must follow suit: {_SUIT_PLURALS[suit]} were led and you hold "
-                        f"a {_SUIT_WORDS[suit]}.")
+                return reason("follow_suit", suit=suit)
         # An exposed card may not be played to the first trick of its suit unless it is the only one.
         if (self.exposed_mask >> c & 1 and c // 13 == suit and not self.led_suits >> suit & 1
                 and held & SUIT_MASKS[suit] & ~(1 << c)):
-            return (f"Your exposed {card_symbol(c)} may not be played to the first "
-                    f"{_SUIT_WORDS[suit]} trick while you hold another {_SUIT_WORDS[suit]}.")
+            return reason("exposed_first_trick", card=card_symbol(c), suit=suit)
         return None
 
     def check_play(self, card: Any, seat: int | None = None) -> int:
@@ -478,9 +557,9 @@ class Hand:
             raise IllegalMove(reason)
         return parse_card(card)
 
-    def illegal_reasons(self, seat: int) -> dict[str, str]:
-        """Card code -> reason, for each card ``seat`` holds that it may not play now."""
-        out: dict[str, str] = {}
+    def illegal_reasons(self, seat: int) -> dict[str, Reason]:
+        """Card code -> reason (``.zh`` in Chinese), for each card ``seat`` holds that it may not play now."""
+        out: dict[str, Reason] = {}
         for c in cards_of(self.held[seat]):
             reason = self.why_illegal(c, seat)
             if reason:
@@ -574,7 +653,8 @@ class Hand:
         - ``hand``: own cards (codes, display order: ♠ ♥ ♦ ♣, high to low);
           ``hand_counts``: cards left per seat;
         - ``legal``: codes this seat may play now (empty unless it is its turn to play);
-          ``illegal``: code -> reason for each own card it may not play now (its turn only);
+          ``illegal``: code -> reason for each own card it may not play now (its turn only),
+          ``illegal_zh`` the same reasons in Chinese;
         - ``exposable``: codes this seat may expose now (empty unless it may decide);
           ``exposed``: per seat, the codes exposed (public); ``auto_exposed``: codes exposed
           by ``auto_expose_fourth``; ``exposure_decided``: per seat bool; ``my_exposure``:
@@ -595,6 +675,7 @@ class Hand:
         """
         rules = self.rules
         my_turn = self.phase == "play" and self._to_play == seat
+        illegal = self.illegal_reasons(seat) if my_turn else {}
         view: dict[str, Any] = {
             "version": FORMAT_VERSION,
             "rules": rules.to_dict(),
@@ -609,7 +690,8 @@ class Hand:
             "hand": [card_code(c) for c in sort_for_display(cards_of(self.held[seat]))],
             "hand_counts": [popcount(h) for h in self.held],
             "legal": self.legal_moves() if my_turn else [],
-            "illegal": self.illegal_reasons(seat) if my_turn else {},
+            "illegal": {code: str(why) for code, why in illegal.items()},
+            "illegal_zh": {code: why.zh for code, why in illegal.items()},
             "exposable": self.exposable(seat) if (
                 self.phase == "expose" and (rules.exposure_mode == "secret"
                                             or self._to_play == seat)) else [],

@@ -115,7 +115,8 @@ def solve(spec: dict[str, Any], moves: list[str], seed: int = 0) -> dict[str, An
     """The position after ``moves``: who plays, the legal cards, why the others are not, and the
     strongest bot's choice.
 
-    Returns ``{"seat", "legal": [codes], "illegal": {code: reason}, "best": code, "bot": level,
+    Returns ``{"seat", "legal": [codes], "illegal": {code: reason}, "illegal_zh": {code: reason in
+    Chinese}, "best": code, "bot": level,
     "why": {"en": ..., "zh": ...} or None}`` (``why``: the bot's one sentence, from
     ``gongzhu.bots.explain``, when there is one).
     """
@@ -139,7 +140,8 @@ def solve(spec: dict[str, Any], moves: list[str], seed: int = 0) -> dict[str, An
     return {
         "seat": seat,
         "legal": hand.legal_moves(),
-        "illegal": hand.illegal_reasons(seat),
+        "illegal": view["illegal"],
+        "illegal_zh": view["illegal_zh"],
         "best": str(best),
         "bot": level,
         "why": why,

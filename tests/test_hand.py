@@ -6,11 +6,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 
 from gongzhu import PRESETS, Hand, IllegalMove, new_hand, score_pile
 from gongzhu.cards import EXPOSABLE_MASK, SCORING_MASK, card_code, card_codes, cards_of
+from gongzhu.hand import REASONS, reason
 from tests.helpers_engine import make_hands, play_randomly
 
 CLASSIC = PRESETS["classic"]
@@ -425,6 +427,35 @@ def test_every_dimmed_card_has_a_reason():
         assert sorted(v["legal"] + list(v["illegal"])) == sorted(v["hand"])
         assert all(isinstance(msg, str) and msg.endswith(".") for msg in v["illegal"].values())
         h.play(rng.choice(v["legal"]))
+
+
+@pytest.mark.parametrize("key", sorted(REASONS))
+def test_every_reason_reads_in_both_languages(key):
+    params = {"card": "Q♠", "suit": 0, "phase": "expose", "seat": 2, "n": 3, "k": 2,
+              "error": "not a card: 'ZZ'", "given": "ZZ"}
+    text = reason(key, **params)
+    assert isinstance(text, str) and text.key == key
+    assert "{" not in text and "{" not in text.zh
+    assert text.zh and text.zh != str(text)
+    # No English left in the Chinese (card codes and the phase aside, the Chinese is Chinese).
+    assert not re.findall(r"[A-Za-z]{2,}", text.zh.replace("ZZ", "")), text.zh
+
+
+def test_an_illegal_move_carries_its_reason_in_chinese():
+    h = new_hand(seed=11)
+    while h.phase != "play":
+        h.expose(h.to_play, [])
+    wrong = next(c for c in h.view(h.to_play)["hand"] if c not in h.legal_moves())
+    with pytest.raises(IllegalMove) as caught:
+        h.play(wrong)
+    assert caught.value.key == "first_lead"
+    assert str(caught.value) == h.why_illegal(wrong) == h.view(h.to_play)["illegal"][wrong]
+    assert caught.value.zh == h.why_illegal(wrong).zh == h.view(h.to_play)["illegal_zh"][wrong]
+    assert "整局第一墩必须先出" in caught.value.zh
+    with pytest.raises(IllegalMove) as caught:
+        h.expose(0, ["QS"])
+    assert caught.value.key == "not_exposing"
+    assert caught.value.zh == "现在不是亮牌的时候（当前是出牌阶段）。"
 
 
 # ---------------------------------------------------------------- views

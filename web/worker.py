@@ -286,7 +286,9 @@ def call(name: str, args_json: str = "[]") -> str:
     try:
         result = function(*json.loads(args_json))
     except Exception as exc:  # reported to the page, which shows the message (e.g. IllegalMove)
-        return json.dumps({"error": type(exc).__name__, "message": str(exc)})
+        # An IllegalMove carries its reason in Chinese too (`zh`); other errors are English only.
+        return json.dumps({"error": type(exc).__name__, "message": str(exc), "zh": getattr(exc, "zh", None)},
+                          ensure_ascii=False)
     return json.dumps({"ok": result}, ensure_ascii=False)
 
 

@@ -16,11 +16,7 @@ from gongzhu.replay import ParamError, parse_cards_param, parse_seat
 
 try:
     from ui.i18n import level_name
-    from ui.i18n import reason as translate_reason
-except Exception:  # the game page's strings are optional here: English reasons and level names then
-    def translate_reason(text, lang):
-        return text
-
+except Exception:  # the game page's strings are optional here: English level names then
     def level_name(level, lang):
         return level
 
@@ -138,7 +134,7 @@ def main():
         if game["engine"] is None or game["busy"]:
             return
         if code not in game["legal"]:
-            status.textContent = translate_reason(game["illegal"].get(code, ""), lang)
+            status.textContent = game["illegal"].get(code, "")
             return
         asyncio.create_task(judge(code))
 
@@ -172,7 +168,7 @@ async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang)
         return
     game["engine"] = engine
     game["legal"] = solved["legal"]
-    game["illegal"] = solved["illegal"]
+    game["illegal"] = solved["illegal_zh" if lang == "zh" else "illegal"]  # the engine's reasons
     if answers:
         game["answers"] = [card_code(c) for c in cards_of(answers)]
     else:
@@ -185,7 +181,7 @@ async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang)
         legal = code in game["legal"]
         buttons[code].setAttribute("aria-disabled", "false" if legal else "true")
         if not legal:
-            buttons[code].setAttribute("title", translate_reason(game["illegal"].get(code, ""), lang))
+            buttons[code].setAttribute("title", game["illegal"].get(code, ""))
     status.textContent = kit.t("pick", lang)
     status.setAttribute("data-state", "ready")
     kit.document.documentElement.classList.add("engine-ready")

@@ -461,7 +461,7 @@ class Controller:
                 s.busy = False
                 if kind == "play":
                     s.reason_card = arg
-                s.reason_text = exc.message
+                s.reason_text = [exc.message, exc.zh]
                 self.render()
                 return
             s.selected = []
@@ -482,7 +482,7 @@ class Controller:
         s.keyboard = keyboard
         mode = self.mode()
         if mode == "play":
-            reason = s.view["illegal"].get(code)
+            reason = self.illegal_reason(code)
             if reason:
                 s.reason_card = code
                 s.reason_text = reason
@@ -504,12 +504,20 @@ class Controller:
             s.reason_text = LOADING
             self.render()
 
+    def illegal_reason(self, code):
+        """The engine's reason why `code` may not be played now, as [English, Chinese], or None."""
+        v = self.s.view
+        en = v["illegal"].get(code)
+        if not en:
+            return None
+        return [en, v.get("illegal_zh", {}).get(code, en)]
+
     def show_reason(self, code):
         """Hover or focus on a card: say why it may not be played (the engine's reason), if it may not."""
         s = self.s
         text = None
         if code and self.mode() == "play":
-            text = s.view["illegal"].get(code)
+            text = self.illegal_reason(code)
         if text:
             s.reason_card, s.reason_text = code, text
         elif s.reason_card is not None:

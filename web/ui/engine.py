@@ -15,10 +15,11 @@ from pyscript import document, workers
 class EngineError(Exception):
     """An error raised inside the worker; `kind` is its exception type name, the message is readable."""
 
-    def __init__(self, kind, message):
+    def __init__(self, kind, message, zh=None):
         super().__init__(message)
         self.kind = kind
         self.message = message
+        self.zh = zh or message  # the engine's reasons come in Chinese too; other errors in English
 
 
 class Engine:
@@ -55,5 +56,5 @@ class Engine:
             raise EngineError("WorkerError", "the engine worker is not answering: {}".format(exc)) from exc
         reply = json.loads(raw)
         if "error" in reply:
-            raise EngineError(reply["error"], reply["message"])
+            raise EngineError(reply["error"], reply["message"], reply.get("zh"))
         return reply["ok"]

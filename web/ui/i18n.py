@@ -3,8 +3,8 @@
 Runs under MicroPython (the page's main thread) and CPython alike; other pages (the score
 keeper, embeds) may import it. Keys are short names; each entry is an (English, Chinese) pair
 whose `{placeholders}` are filled with `str.format`. Card names come from gongzhu.cards
-(`card_name`), house-rule docs from gongzhu.options; the engine's reasons for refusing a card
-are English sentences, translated here by pattern (`reason`), never re-derived from the rules.
+(`card_name`), house-rule docs from gongzhu.options; the engine's reasons for refusing a card come from the
+engine in both languages (the view's `illegal` and `illegal_zh`), never re-derived here.
 """
 
 from gongzhu.cards import card_name, card_symbol, parse_card
@@ -216,13 +216,6 @@ STRINGS = {
     "illegal_move": ("Not allowed: {reason}", "不允许：{reason}"),
 }
 
-# The engine's (English) reasons for refusing a card, translated by their fixed parts.
-_SUIT_PLURAL_ZH = {"spades": "黑桃", "hearts": "红心", "diamonds": "方块", "clubs": "梅花",
-                   "spade": "黑桃", "heart": "红心", "diamond": "方块", "club": "梅花"}
-_SUIT_SYMBOL = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
-                "spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}
-
-
 def t(key, lang="en", **params):
     """The string `key` in `lang` ("en" or "zh"), its placeholders filled from `params`."""
     pair = STRINGS[key]
@@ -276,37 +269,3 @@ def join_names(names, lang):
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
 
-
-def _between(text, start, end):
-    if not text.startswith(start) or not text.endswith(end):
-        return None
-    return text[len(start):len(text) - len(end)]
-
-
-def reason(text, lang):
-    """The engine's reason for refusing a card, in `lang` (English passes through)."""
-    if lang != "zh" or not text:
-        return text
-    middle = _between(text, "The first trick of the match must be led with the ", ".")
-    if middle is not None:
-        return "整局第一墩必须先出" + middle + "。"
-    if text.startswith("Hearts have not been broken"):
-        return "红心还没破：手中还有其他花色时不能首出红心。"
-    middle = _between(text, "You must follow suit: ", ".")
-    if middle is not None:
-        suit = middle.split(" ")[0]
-        zh = _SUIT_PLURAL_ZH.get(suit, suit)
-        return "必须跟出" + zh + _SUIT_SYMBOL.get(suit, "") + "：首出的是" + zh + "，你手中还有" + zh + "。"
-    middle = _between(text, "Your exposed ", ".")
-    if middle is not None and " may not be played to the first " in middle:
-        card, rest = middle.split(" may not be played to the first ", 1)
-        suit = rest.split(" ")[0]
-        zh = _SUIT_PLURAL_ZH.get(suit, suit)
-        return "已亮的" + card + "不能出在第一轮" + zh + "上（你还有其他" + zh + "）。"
-    if text.startswith("It is not your turn"):
-        return "还没轮到你。"
-    if text.startswith("Cards are not played now"):
-        return "现在不是出牌的时候。"
-    if text.startswith("You do not hold"):
-        return "你没有这张牌。"
-    return text

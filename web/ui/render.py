@@ -11,7 +11,7 @@ import json
 from pyscript import document
 
 from gongzhu import options
-from ui.i18n import card_label, card_short, cards_short, join_names, level_name, reason, seat_name, t
+from ui.i18n import card_label, card_short, cards_short, join_names, level_name, seat_name, t
 
 CARD_DIR = "web/cards/"
 POSITIONS = {
@@ -492,7 +492,7 @@ class Renderer:
         if s.reason_card and s.reason_text == "__loading__":
             text = t("waiting_engine_card", lang)
         elif s.reason_card and s.reason_text:
-            text = card_short(s.reason_card) + ": " + reason(s.reason_text, lang)
+            text = card_short(s.reason_card) + ": " + s.reason_text[1 if lang == "zh" else 0]
         if self.changed("reason", [text]):
             self.el["reason"].textContent = text
             self.el["reason"].classList.toggle("show", bool(text))
@@ -511,7 +511,8 @@ class Renderer:
             elif v["phase"] == "play" and v.get("human_turn") and s.shown_trick is None and not s.busy:
                 mode = "play"
                 legal = v["legal"]
-                illegal = v["illegal"]
+                # The engine's reasons, in the page's language (older saves have English only).
+                illegal = v.get("illegal_zh") or v["illegal"] if lang == "zh" else v["illegal"]
             else:
                 mode = "wait"
         exposed = v["exposed"][0] if v else []
@@ -547,7 +548,7 @@ class Renderer:
                     cls += " illegal"
                     attrs["aria-disabled"] = "true"
                     attrs["aria-describedby"] = "why-" + code
-                    why = reason(illegal[code], lang)
+                    why = illegal[code]
                 else:
                     cls += " legal"
             elif mode == "pass":
