@@ -17,7 +17,8 @@ Shooting the moon: the rollout policy goes for the moon once a seat holds every 
 both moon attempts (its own included) and their defence in its values.
 
 Exposure is decided with the same machinery: each subset of the exposable cards is tried in
-the same sampled worlds from the first trick and the best mean value is exposed; so is passing
+the same sampled worlds (as many worlds and rollouts as a play) from the first trick and the
+best mean value is exposed; so is passing
 (the 3-card sets drawn from the rule bot's five likeliest cards, the others passing by the
 rule bot's rules in each world).
 """
@@ -74,9 +75,9 @@ class Pimc:
         self.others = 1.0
         """Weight of the others' mean score against our own in a world's value."""
         self.expose_worlds = 0
-        """Worlds for the exposure decision (0: half of ``worlds``, at least 4)."""
+        """Worlds for the exposure decision (0: ``worlds``; half of them measured weaker)."""
         self.expose_rollouts = 0
-        """Rollouts per world for the exposure decision (0: half of ``rollouts``, at least 1)."""
+        """Rollouts per world for the exposure decision (0: ``rollouts``)."""
         self.expose_eps: float | None = None
         """Random-move share in the exposure rollouts (None: ``eps``)."""
         self.prior = 0.0
@@ -145,8 +146,10 @@ class Pimc:
         for c in can:
             subsets += [s | (1 << c) for s in subsets]
         deadline = self._deadline()
-        worlds = self.expose_worlds or max(4, self.worlds // 2)
-        rolls = self.expose_rollouts or max(1, self.rollouts // 2)
+        # All the worlds and rollouts of a play: one decision for the whole hand, and a noisy
+        # estimate picks an exposure by luck (half as many cost about 0.03 D against easy).
+        worlds = self.expose_worlds or self.worlds
+        rolls = self.expose_rollouts or self.rollouts
         eps = self.eps if self.expose_eps is None else self.expose_eps
         totals = [0.0] * len(subsets)
         leader = k.view["leader"]
