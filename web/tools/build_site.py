@@ -27,6 +27,10 @@ import shutil
 import sys
 from pathlib import Path, PurePosixPath
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mpy_compile import OUT as MPY_OUT  # noqa: E402
+from mpy_compile import compile_all  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Files at the top of the repository that the site serves.
@@ -217,6 +221,7 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
         raise SystemExit("site: web/runtime/ is missing; run `make runtime` first.")
     if out.exists():
         shutil.rmtree(out)
+    compile_all(root / MPY_OUT.relative_to(ROOT), root)  # the page modules' bytecode, if stale
     files = site_files(root)
     files = [rel for rel in files if rel not in runtime_unused(files, root)]
     for rel in files:

@@ -5,7 +5,8 @@ PyScript copies each `[files]` entry into the interpreter's file system before t
 * pyscript.toml (the Pyodide worker's config) must list every module of gongzhu/, subpackages
   included, or `import gongzhu...` fails in the browser only;
 * web/mpy.toml (the MicroPython main thread's config) must list every module of web/ui/
-  except main.py (the `src` of the script tag).
+  except main.py (the `src` of the script tag), as the bytecode web/tools/mpy_compile.py
+  writes into web/runtime/mpy/ (built by `make runtime`).
 
 Each file holds a generated block between `# BEGIN generated files` and `# END generated files`
 inside its `[files]` table; entries outside the block are kept (e.g. the MicroPython-compatible
@@ -42,20 +43,25 @@ def ui_modules(root: Path = ROOT) -> list[str]:
 
 
 # config file -> (how to list the modules it needs, the folder its [files] URLs are relative to,
-#                 the folder inside the interpreter's file system they are copied below)
+#                 True when the page fetches them precompiled: web/runtime/mpy/, see mpy_compile.py)
 CONFIGS = {
-    "pyscript.toml": (gongzhu_modules, "", ""),
-    "web/mpy.toml": (ui_modules, "web/", ""),
+    "pyscript.toml": (gongzhu_modules, "", False),
+    "web/mpy.toml": (ui_modules, "web/", True),
 }
+COMPILED = "runtime/mpy/"
 
 
 def entries(config: str, root: Path = ROOT) -> dict[str, str]:
     """The generated `[files]` entries of one config: URL (relative to the config) -> destination."""
-    lister, url_base, _ = CONFIGS[config]
+    lister, url_base, compiled = CONFIGS[config]
     result = {}
     for rel in lister(root):
         inside = rel[len(url_base) :] if rel.startswith(url_base) else rel
-        result[f"./{inside}"] = f"./{inside}"
+        if compiled:  # web/ui/render.py -> ./runtime/mpy/ui/render.mpy, copied to ./ui/render.mpy
+            inside = inside.removesuffix(".py") + ".mpy"
+            result[f"./{COMPILED}{inside}"] = f"./{inside}"
+        else:
+            result[f"./{inside}"] = f"./{inside}"
     return result
 
 

@@ -3,7 +3,8 @@
 Serves the working tree on localhost, restricted to the files of the site (the rule in
 build_site.py), or any built folder (`--dir _site`), optionally under a sub-path (`--prefix /REPO/`)
 as GitHub Pages does. Sends correct MIME types for .wasm/.mjs/.toml/.py and `no-cache`, so an
-edit shows on reload. Standard library only.
+edit shows on reload: serving the working tree, it also recompiles a page module's bytecode
+(web/runtime/mpy/, see mpy_compile.py) older than its source before sending it.
 
     python web/tools/serve.py [--port 8765] [--host 127.0.0.1] [--dir _site] [--prefix /gongzhu/]
 
@@ -25,6 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_site import ROOT, is_site_file  # noqa: E402
+from mpy_compile import OUT as MPY_OUT  # noqa: E402
+from mpy_compile import compile_all, stale  # noqa: E402
+
+MPY_PREFIX = MPY_OUT.relative_to(ROOT).as_posix() + "/"
+_compiling = threading.Lock()
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -74,6 +80,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.only_site and not is_site_file(rel):
             self.send_error(404, "Not part of the site")
             return None
+        if self.only_site and rel.startswith(MPY_PREFIX):
+            module = rel[len(MPY_PREFIX):]
+            with _compiling:
+                try:
+                    if module in stale():
+                        compile_all(only=[module])
+                except SystemExit as exc:  # a syntax error in the source: say so instead of serving old code
+                    self.send_error(500, str(exc))
+                    return None
         self.path = "/" + urllib.parse.quote(rel)
         return super().send_head()
 

@@ -51,17 +51,16 @@ async def boot():
     sound = Sound()
     controller = Controller(Renderer(), sound, storage, str(window.location.search), language)
     controller.boot()
-    await breathe()
     from ui.input import wire
 
     wire(controller, sound, Engine.restart)
+    html = document.documentElement
+    html.classList.add("ui-ready")
+    window.performance.mark("gongzhu-table")
     await breathe()
     from ui.share import mount as mount_share
 
     mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
-    html = document.documentElement
-    html.classList.add("ui-ready")
-    window.performance.mark("gongzhu-table")
     asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect()
