@@ -20,7 +20,8 @@ Rule decisions where RULES.md is silent (a seasoned player's reading):
 - Exposure: only the four special cards may be exposed; a seat holding none of them is
   skipped (it has nothing to decide; the others can tell from ``to_play`` and
   ``exposure_decided`` that it holds none of the four: a small leak, kept so that nobody is
-  asked a question with one possible answer).  In open mode seats decide in play order
+  asked a question with one possible answer; the bots do not use it, and the page shows only
+  the exposures made, never who declined or who is deciding).  In open mode seats decide in play order
   from the leader; an empty list declines.
   In secret mode seats decide in any order and all choices are revealed together once the
   last one is in.  With ``auto_expose_fourth`` the fourth special card is exposed as soon as

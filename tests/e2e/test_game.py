@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from gongzhu.cards import card_code
+from gongzhu.cards import EXPOSABLE, card_code
 from gongzhu.deal import deal_hands, hand_seed
 from tests.e2e.harness import wait_ready
 from tests.e2e.test_game_support import (
@@ -143,6 +143,12 @@ def test_expose_a_card_and_see_the_doubled_score(page: Page, site_url: str) -> N
     assert 10 in deal_hands(hand_seed(2, 0))[0]
     open_game(page, site_url, "?seed=2&rules=classic")
     assert table_state(page) == "expose"  # it waits while the bots before us decide
+    # Nothing tells which bots hold a special card: West holds none of the four (the engine never
+    # asks it), so no seat is marked as having decided and nobody is said to have exposed nothing.
+    assert not set(deal_hands(hand_seed(2, 0))[3]) & set(EXPOSABLE)
+    for seat in (1, 2, 3):
+        expect(page.locator(f'#table [data-seat="{seat}"] .chip.done')).to_have_text("")
+    assert "nothing" not in (page.text_content("#prompt") or "")
     toggle = page.locator('[data-expose="QS"]')
     expect(toggle).to_have_attribute("aria-pressed", "false")
     toggle.click()

@@ -359,14 +359,11 @@ class Controller:
                 trick = event
             elif kind == "hand_over":
                 hand_over = True
-            elif kind == "expose":
-                s.exposures.append(["exposed_by" if event["cards"] else "exposed_nothing", event["seat"],
-                                    event["cards"]])
-                name = self.name(event["seat"])
-                if event["cards"]:
-                    self.say(t("exposed_by", lang, name=name, cards=cards_short(event["cards"])))
-                else:
-                    self.say(t("exposed_nothing", lang, name=name))
+            elif kind == "expose" and event["cards"]:
+                # Only exposures are told, as at a real table: saying who declined would tell
+                # apart the seats that hold no special card (the engine never asks those).
+                s.exposures.append(["exposed_by", event["seat"], event["cards"]])
+                self.say(t("exposed_by", lang, name=self.name(event["seat"]), cards=cards_short(event["cards"])))
             elif kind == "auto_expose":
                 s.exposures.append(["auto_exposed", event["seat"], event["cards"]])
                 self.say(t("auto_exposed", lang, card=cards_short(event["cards"]), name=self.name(event["seat"])))

@@ -222,7 +222,9 @@ class Renderer:
                     h("span", {"class": "count", "text": count_text}),
                 ])
             self.backs(parts["backs"], min(count, 13), s.settings["back"], key)
-            done = bool(data.get("chosen") or data.get("passed"))
+            # Who has passed is public; who has decided on exposure is not shown (the seats with no
+            # special card are never asked, so marking the others would tell them apart).
+            done = bool(data.get("passed"))
             if self.changed("status" + key, [done]):
                 parts["status"].textContent = "✓" if done else ""
             if self.changed("badges" + key, [data["exposed"], lang]):
@@ -259,7 +261,6 @@ class Renderer:
         data["captured"] = v["captured"][seat]
         data["turn"] = self.whose_turn(s) == seat
         data["partner"] = bool(v["rules"].get("partnership")) and seat == 2
-        data["chosen"] = v["phase"] == "expose" and v["exposure_decided"][seat]
         data["passed"] = v["phase"] == "pass" and bool(v.get("passing")) and v["passing"]["done"][seat]
         return data
 
@@ -272,6 +273,8 @@ class Renderer:
             return v["to_play"]
         if v.get("human_turn"):
             return 0
+        if v["phase"] == "expose":
+            return None  # which bot decides would tell who holds a special card
         return v.get("bot_next")
 
     def exposed_badges(self, codes, lang):
@@ -406,7 +409,7 @@ class Renderer:
         if bot is not None:
             name = seat_name(bot, lang, pos[bot])
             if phase == "expose":
-                return [t("expose_wait", lang, name=name), hint]
+                return [t("expose_wait", lang), hint]  # not who: that would tell who holds a special card
             return [t("thinking", lang, name=name), hint]
         return ["", ""]
 
