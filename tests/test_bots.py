@@ -164,6 +164,23 @@ def test_hard_fixed_mode_ignores_the_clock() -> None:
     assert a == b
 
 
+def test_hard_prior_gives_the_rule_policys_card_a_head_start() -> None:
+    from gongzhu.bots.sampler import Knowledge, equivalent_groups
+
+    for seed in range(6):
+        hand = _mid_hand(seed, 2 + seed, Rules())
+        view = hand.view(hand.to_play)
+        rule = parse_card(str(BOTS["easy"](view, random.Random(0))))
+        bot = Pimc(worlds=2, rollouts=1, budget=None, min_worlds=1)
+        bot.prior = 1e6
+        card = parse_card(str(bot(view, random.Random(seed))))
+        k = Knowledge(view)
+        # The same card, or the representative of its group of equivalent cards.
+        between = sum(1 << parse_card(c) for c in view["legal"]) & ((2 << rule) - (1 << card))
+        assert card == rule or (card // 13 == rule // 13 and card < rule and
+                                len(equivalent_groups(between, k.played, k.trick)) == 1)
+
+
 def test_equivalent_groups_keep_cards_apart_that_a_card_on_the_table_separates() -> None:
     from gongzhu.bots.sampler import equivalent_groups, mask
 

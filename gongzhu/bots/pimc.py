@@ -30,7 +30,7 @@ import time
 from itertools import combinations
 from typing import Any
 
-from ..cards import card_codes, parse_card
+from ..cards import SUIT_MASKS, card_codes, parse_card
 from ..hand import first_lead_card
 from . import policy
 from .rulebot import Decision, answer, legal_of, pass_scores
@@ -131,11 +131,13 @@ class Pimc:
             return cands[0]
         values = self.evaluate(k, rng, cands)
         if self.prior:
-            rule = policy.choose(k.hand, legal_of(k.view), k.trick, k.leader, k.me, k.played, k.cap, k.ctx())
-            for i, c in enumerate(cands):
-                if c == rule or (c // 13 == rule // 13 and c < rule and all(
-                        (k.played | k.hand) >> x & 1 for x in range(c, rule))):
-                    values[i] += self.prior
+            # The rule policy's card (its group's representative) gets a head start: a tie
+            # or a difference within the noise goes to it, not to the first suit in order.
+            legal = legal_of(k.view)
+            rule = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx())
+            below = legal & SUIT_MASKS[rule // 13] & ((2 << rule) - 1)
+            rep = equivalent_groups(below, k.played, k.trick)[-1]  # Where rule's group starts.
+            values[cands.index(rep)] += self.prior
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         return cands[best]
 
