@@ -84,6 +84,10 @@ def test_site_holds_the_pages_and_nothing_of_the_workshop(site: tuple[Path, list
     assert "web/runtime/pyodide/pyodide.asm.wasm" in runtime
     assert "web/runtime/micropython/micropython.wasm" in runtime
     assert not [f for f in runtime if re.search(r"codemirror|xterm|storage\.js|versions\.json", f)], runtime
+    # The pages' MicroPython modules as bytecode, not as source (the worker's gongzhu/ stays source).
+    assert {"web/runtime/mpy/ui/render.mpy", "web/runtime/mpy/gongzhu/cards.mpy", "gongzhu/cards.py",
+            "web/ui/main.py"} <= set(files)
+    assert not {"web/ui/render.py", "web/keeper/keeper_app.py", "web/embed/kit.py"} & set(files)
 
 
 def test_unused_pyscript_chunks_are_left_out() -> None:

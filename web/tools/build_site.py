@@ -30,6 +30,7 @@ from pathlib import Path, PurePosixPath
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mpy_compile import OUT as MPY_OUT  # noqa: E402
 from mpy_compile import compile_all  # noqa: E402
+from mpy_compile import sources as mpy_sources  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,12 +75,19 @@ def is_site_file(rel: str) -> bool:
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file of the working tree that the site serves, as sorted POSIX paths."""
+    """Every file of the working tree that the site serves, as sorted POSIX paths.
+
+    The sources of the pages' precompiled MicroPython modules are left out (the pages fetch the
+    .mpy of web/runtime/mpy/), except gongzhu/'s, which the Pyodide worker imports as source.
+    """
+    precompiled = {
+        src.relative_to(root).as_posix() for rel, src in mpy_sources(root).items() if not rel.startswith("gongzhu/")
+    }
     found = []
     for candidate in [*root.glob("*"), *(p for top in FOLDERS for p in (root / top).rglob("*"))]:
         if candidate.is_file():
             rel = candidate.relative_to(root).as_posix()
-            if is_site_file(rel):
+            if is_site_file(rel) and rel not in precompiled:
                 found.append(rel)
     return sorted(set(found))
 
