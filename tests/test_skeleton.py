@@ -272,8 +272,15 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
     wanted |= {"web/ui/main.py"}
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.m?py)"', html))
-    assert preloaded == wanted
+    tag = re.search(r'<script src="web/preload.js" defer\s+data-preload="([^"]+)"></script>', html)
+    assert tag, "index.html lost web/preload.js"
+    listed = tag.group(1).split()
+    assert {f for f in listed if f.endswith((".py", ".mpy"))} == wanted
+    runtime = {"web/runtime/micropython/micropython.mjs", "web/runtime/micropython/micropython.wasm"}
+    assert runtime | {"web/mpy.toml"} <= set(listed)
+    assert all((ROOT / f).is_file() for f in listed if not f.startswith("web/runtime/")), listed
+    # Added by the script (after parsing), not as tags the parser would fetch before the first paint.
+    assert '<link rel="preload"' not in html and '<link rel="modulepreload"' not in html
 
 
 # --- the page's precompiled MicroPython modules (web/tools/mpy_compile.py) ----------------------
