@@ -34,8 +34,8 @@ async def tick_while_loading(controller):
 
 
 async def boot():
-    # Start-up in steps, each a separate task of the browser's event loop (imports compile the
-    # modules: a long single task would block the page's first input).
+    # Start-up in steps, each a separate task of the browser's event loop (loading the modules and
+    # drawing the table in one long task would block the page's first input).
     from ui.render import Renderer
 
     await breathe()
