@@ -11,7 +11,8 @@ pages in the same run so both see the same machine load:
                deal playable (`ready`, and a card to play or the pass / expose choice offered); then the
                service worker's download of the rest of the site, and the bytes sent for all of it;
 * bare, warm:  the bare page opened again in the same profile (HTTP cache) -> Python ready;
-* game, warm:  that tab reloaded (service worker and its cache in place) -> deal playable.
+* game, warm:  that tab reloaded (service worker and its cache in place) -> deal playable, the
+               first reload and the fourth (Chromium keeps more compiled WebAssembly each visit).
 
 "Cold" = a new browser with a new profile (empty disk cache, no service worker), as a first
 visitor. (A new tab in the same profile would be as warm, but Playwright's new tabs are not
@@ -58,6 +59,7 @@ document.documentElement.classList.add("ready")
 </body>
 </html>
 """
+WARM_VISITS = 4  # return visits (reloads) measured after the cold one
 BARE_TOML = 'interpreter = "./web/runtime/pyodide/pyodide.mjs"\n'
 
 # Records (performance.now(), ms since navigation start) when each milestone is first reached.
@@ -227,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{'round':>5} {'bare ready':>11} {'bare warm':>10} {'table':>7} {'cards':>7} "
                 f"{'settings':>9} {'playable':>9} "
-                f"{'warm':>7} {'MB→play':>8} {'MB visit':>9}"
+                f"{'warm':>7} {'warm 4th':>7} {'MB→play':>8} {'MB visit':>9}"
             )
             for n in range(1, args.rounds + 1):
                 row: dict[str, float] = {}
@@ -260,17 +262,24 @@ def main(argv: list[str] | None = None) -> int:
                 wait_offline_ready(page)
                 row["bytes_visit"] = row["bytes_to_playable"] + counter.take()
                 # Game, warm: the same tab reloaded, the service worker answering from its cache.
-                page.reload(wait_until="commit")
-                page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
-                row["warm"] = page.evaluate("window.__t")["playable"]
-                warm_requests = counter.answered()
-                row["warm_bytes"] = counter.take()
+                # Chromium keeps more of Pyodide's compiled WebAssembly with each visit, so the
+                # reload is repeated: the first return visit, and the fourth (a regular's).
+                visits = []
+                for visit in range(WARM_VISITS):
+                    page.reload(wait_until="commit")
+                    page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
+                    visits.append(page.evaluate("window.__t")["playable"])
+                    if visit == 0:  # what the first return visit asked the server for
+                        warm_requests = counter.answered()
+                        row["warm_bytes"] = counter.take()
+                row["warm"], row["warm_later"] = visits[0], visits[-1]
                 ctx.close()
                 rows.append(row)
                 print(
                     f"{n:>5} {row['bare_ready']:>9.0f}ms {row['bare_warm']:>8.0f}ms "
                     f"{row['table']:>5.0f}ms {row['cards']:>5.0f}ms "
                     f"{row['settings']:>7.0f}ms {row['playable']:>7.0f}ms {row['warm']:>5.0f}ms "
+                    f"{row['warm_later']:>5.0f}ms "
                     f"{row['bytes_to_playable'] / 1e6:>8.2f} {row['bytes_visit'] / 1e6:>9.2f}",
                     flush=True,
                 )
@@ -292,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"  bare page, warm (HTTP cache), Python ready:       {med['bare_warm']:.0f}  (the floor for the next line)")
     print(f"  game, warm (service worker), deal playable:       {med['warm']:.0f}  (goal < 2000)")
+    print(f"  game, warm, {WARM_VISITS}th return visit, deal playable:   {med['warm_later']:.0f}  (goal < 2000)")
     print(f"  game, cold, table drawn and wired:                {med['table']:.0f}  (goal < 1000)")
     print(f"  game, cold, human's cards on the table:           {med['cards']:.0f}")
     print(f"  game, cold, settings dialog open:                 {med['settings']:.0f}  (goal < 1000)")
