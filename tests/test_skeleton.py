@@ -272,9 +272,10 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
     wanted |= {"web/ui/main.py"}
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    tag = re.search(r'<script src="web/preload.js" defer\s+data-preload="([^"]+)"></script>', html)
+    tag = re.search(r'<script src="web/preload.js" defer data-start="([^"]+)"\s+data-preload="([^"]+)"></script>', html)
     assert tag, "index.html lost web/preload.js"
-    listed = tag.group(1).split()
+    assert tag.group(1) == "web/runtime/pyscript/core.js"  # PyScript, started by preload.js after the first paint
+    listed = tag.group(2).split()
     assert {f for f in listed if f.endswith((".py", ".mpy"))} == wanted
     runtime = {"web/runtime/micropython/micropython.mjs", "web/runtime/micropython/micropython.wasm"}
     assert runtime | {"web/mpy.toml"} <= set(listed)

@@ -1,10 +1,10 @@
-/* Preload what the game's MicroPython main thread fetches at start — the interpreter, web/mpy.toml
- * and the UI's modules (the list is this tag's data-preload, kept in step with web/mpy.toml by
- * tests/test_skeleton.py) — so they download while PyScript itself starts.
+/* Start PyScript (this tag's data-start: its core.js) and preload what the game's MicroPython main
+ * thread fetches at start — the interpreter, web/mpy.toml and the UI's modules (data-preload, kept
+ * in step with web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts.
  *
- * The <link rel="preload"> tags are added by this deferred script rather than written in the HTML:
- * the downloads begin once the page's first frame is painted, not while that paint still waits for
- * the stylesheets, so on a slow network the table's frame shows first.
+ * Both are added by this deferred script rather than written in the HTML: the downloads begin once
+ * the page's first frame (the table's static frame) is painted, not while that paint still waits
+ * for the stylesheets, so on a slow network the table shows first and nothing competes with it.
  */
 (() => {
   "use strict";
@@ -23,8 +23,19 @@
     document.head.append(link);
   }
 
+  function start(src) {
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = src;
+    document.head.append(script);
+  }
+
   const me = document.currentScript;
   const files = ((me && me.dataset.preload) || "").split(/\s+/).filter(Boolean);
+  const core = me && me.dataset.start;
   // A timer set from an animation frame runs once that frame is painted.
-  requestAnimationFrame(() => setTimeout(() => files.forEach(preload), 0));
+  requestAnimationFrame(() => setTimeout(() => {
+    if (core) start(core);
+    files.forEach(preload);
+  }, 0));
 })();
