@@ -117,30 +117,27 @@ class Pimc:
             world = [0.0] * len(cands)
             for i, c in enumerate(cands):
                 if deadline is not None and done >= 1 and time.perf_counter() > deadline + self.budget_grace:
-                    break  # Hard stop: this world stays unfinished and is not counted.
+                    return [t / (done * self.rollouts) for t in totals]  # Hard stop: this world is not counted.
                 for seed in seeds:
                     rnd = random.Random(seed).random
                     sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led,
                                         k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
                     world[i] += outcome_value(sc, me, part, self.others)
-            else:
-                done += 1
-                for i in range(len(cands)):
-                    totals[i] += world[i]
-                continue
-            break
+            done += 1
+            for i in range(len(cands)):
+                totals[i] += world[i]
         return [t / (done * self.rollouts) for t in totals]
 
     def play(self, k: Knowledge, rng: random.Random) -> int:
         """The card to play."""
-        cands = equivalent_groups(legal_of(k.view), k.played, k.trick)
+        legal = legal_of(k.view)
+        cands = equivalent_groups(legal, k.played, k.trick)
         if len(cands) == 1:
             return cands[0]
         values = self.evaluate(k, rng, cands)
         if self.prior:
             # The rule policy's card (its group's representative) gets a head start: a tie
             # or a difference within the noise goes to it, not to the first suit in order.
-            legal = legal_of(k.view)
             rule = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx())
             below = legal & SUIT_MASKS[rule // 13] & ((2 << rule) - 1)
             rep = equivalent_groups(below, k.played, k.trick)[-1]  # Where rule's group starts.

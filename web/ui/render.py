@@ -372,7 +372,7 @@ class Renderer:
         if s.hint:
             hint = self.hint_text(s.hint, lang)
         elif v and not s.preview and s.exposures and v["phase"] in ("expose", "play") and not v["played"]:
-            # Until the first card, what everyone exposed (or not), in order.
+            # Until the first card, the exposures made, in order (declining is not told).
             said = []
             for key, seat, cards in s.exposures:
                 name = seat_name(seat, lang, pos[seat])
@@ -407,10 +407,9 @@ class Renderer:
                 return [t("pass_wait", lang), ""]
         bot = v.get("bot_next")
         if bot is not None:
-            name = seat_name(bot, lang, pos[bot])
             if phase == "expose":
                 return [t("expose_wait", lang), hint]  # not who: that would tell who holds a special card
-            return [t("thinking", lang, name=name), hint]
+            return [t("thinking", lang, name=seat_name(bot, lang, pos[bot])), hint]
         return ["", ""]
 
     def hint_text(self, hint, lang):
@@ -515,7 +514,7 @@ class Renderer:
                 mode = "play"
                 legal = v["legal"]
                 # The engine's reasons, in the page's language (older saves have English only).
-                illegal = v.get("illegal_zh") or v["illegal"] if lang == "zh" else v["illegal"]
+                illegal = (v.get("illegal_zh") or v["illegal"]) if lang == "zh" else v["illegal"]
             else:
                 mode = "wait"
         exposed = v["exposed"][0] if v else []
