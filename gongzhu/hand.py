@@ -92,6 +92,7 @@ _PHASE_ZH = {"pass": "传牌", "expose": "亮牌", "play": "出牌", "done": "�
 # {sym} its symbol), {phase} a phase, {seat} {n} {k} numbers, {given} what was not a card.
 REASONS = {
     "not_a_card": ("{error}", "无法识别的牌：{given}。"),
+    "listed_twice": ("{error}", "{card}选了两次：每张牌只能选一次。"),
     "no_seat": ("There is no seat {seat}; seats are 0-3.", "没有 {seat} 号座位；座位是 0-3。"),
     "not_passing": ("Cards are not passed now (this is the {phase} phase).",
                     "现在不是传牌的时候（当前是{phase}阶段）。"),
@@ -144,15 +145,18 @@ def reason(key: str, **params: Any) -> Reason:
 
 
 def _not_a_card(error: ValueError, cards: Iterable[Any]) -> Reason:
-    """The reason for a card list that does not parse: the first token that is not a card."""
-    given = ""
+    """The reason for a card list ``parse_cards`` refused: the first token that is not a card,
+    or the first card listed twice."""
+    seen = 0
     for token in cards:
         try:
-            parse_card(token)
+            c = parse_card(token)
         except ValueError:
-            given = str(token)
-            break
-    return reason("not_a_card", error=str(error), given=given)
+            return reason("not_a_card", error=str(error), given=str(token))
+        if seen >> c & 1:
+            return reason("listed_twice", error=str(error), card=card_symbol(c))
+        seen |= 1 << c
+    return reason("not_a_card", error=str(error), given="")
 
 
 class IllegalMove(ValueError):
