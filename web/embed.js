@@ -77,13 +77,18 @@
       Promise.resolve().then(function () {
         self._pending = false;
         var target = frameUrl(self);
-        if (!target.error && self._frame.src !== target.url) self._frame.src = target.url;
+        if (target.error || self._url === target.url) return;
+        self._url = target.url;
+        if (self._frame.getAttribute("src")) self._frame.src = target.url;
       });
     }
   }
 
   GongZhu.prototype.connectedCallback = function () {
-    if (this._frame) frames[this._id] = this._frame; // moved in the page: keep resizing it
+    if (this._frame) { // moved in the page: keep resizing it, start it when it comes near the screen
+      frames[this._id] = this._frame;
+      watch(this);
+    }
     if (this._frame || this._root) return;
     var root = this.attachShadow ? this.attachShadow({ mode: "open" }) : this;
     var style = document.createElement("style");
@@ -107,19 +112,43 @@
     frame.setAttribute("title", this.getAttribute("title") || "Gong Zhu " + target.mode);
     var height = parseInt(this.getAttribute("height"), 10);
     frame.style.height = (height > 0 ? Math.min(height, 4000) : target.height) + "px";
-    frame.src = target.url;
     frame.addEventListener("load", function () {
-      frame.contentWindow.postMessage({ type: "gongzhu:hello", id: id }, ORIGIN);
+      if (frame.getAttribute("src")) frame.contentWindow.postMessage({ type: "gongzhu:hello", id: id }, ORIGIN);
     });
     frames[id] = frame;
     this._frame = frame;
+    this._url = target.url;
     this._id = id;
     root.appendChild(frame);
+    watch(this);
   };
 
   GongZhu.prototype.disconnectedCallback = function () {
     if (this._id) delete frames[this._id];
+    if (observer) observer.unobserve(this);
   };
+
+  // A frame loads its page (and starts a Python runtime) only when it comes within a quarter of a
+  // screen's height of the viewport, so a post with four embeds does not start four runtimes at once, and
+  // a reader who never scrolls to one never downloads it. (The browser's own loading="lazy"
+  // starts frames up to 1250-2500 px away: on a phone, every example of a post.)
+  function start(element) {
+    if (element._frame && !element._frame.getAttribute("src")) element._frame.src = element._url;
+  }
+
+  var observer = window.IntersectionObserver ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting) return;
+      observer.unobserve(entry.target);
+      start(entry.target);
+    });
+  }, { rootMargin: "25% 0px" }) : null;
+
+  function watch(element) {
+    if (element._frame.getAttribute("src")) return;
+    if (observer) observer.observe(element);
+    else start(element);
+  }
 
   window.addEventListener("message", function (event) {
     if (event.origin !== ORIGIN) return;

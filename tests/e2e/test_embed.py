@@ -241,6 +241,24 @@ def test_game_mode_frames_the_game_page(page: Page, host, site_url: str) -> None
     assert "seed=5" in (plain.locator("iframe.game-frame").get_attribute("src") or "")
 
 
+def test_a_frame_far_below_starts_only_when_the_reader_scrolls_near_it(page: Page, host, site_url: str) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(host(
+        "<gong-zhu id='near' mode='calculator' cards='QS' height='300'></gong-zhu>"
+        "<div style='height:5000px'>A long post.</div>"
+        "<gong-zhu id='far' mode='calculator' cards='JD' height='300'></gong-zhu>"
+    ))
+    near = frame(page, "#near iframe")
+    assert near.locator("[data-testid=score]").text_content() == "-100"
+    page.wait_for_timeout(500)
+    assert page.locator("#far iframe").get_attribute("src") is None
+    assert not [url for url in requested if "cards=JD" in url]
+    far = frame(page, "#far iframe")  # scrolled into view
+    assert far.locator("[data-testid=score]").text_content() == "+100"
+    assert [url for url in requested if "cards=JD" in url]
+
+
 HOSTILE = "<img src=x onerror=parent.__pwned=1><script>parent.__pwned=1</script>"
 
 

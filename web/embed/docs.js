@@ -32,10 +32,14 @@
   function render(example, lang) {
     var attrs = example.attrs.filter(function (a) { return a[0] !== "lang"; });
     if (lang === "zh") attrs.push(["lang", "zh"]);
-    var fresh = document.createElement("gong-zhu");
-    attrs.forEach(function (a) { fresh.setAttribute(a[0], a[1]); });
-    example.live.replaceWith(fresh);
-    example.live = fresh;
+    if (attrs.length !== example.live.attributes.length || attrs.some(function (a) {
+      return example.live.getAttribute(a[0]) !== a[1];
+    })) { // a fresh element (and frame) in the other language; the same one if nothing changed
+      var fresh = document.createElement("gong-zhu");
+      attrs.forEach(function (a) { fresh.setAttribute(a[0], a[1]); });
+      example.live.replaceWith(fresh);
+      example.live = fresh;
+    }
     example.figure.querySelector("[data-snippet=element]").textContent = elementSnippet(attrs);
     example.figure.querySelector("[data-snippet=iframe]").textContent = iframeSnippet(attrs);
   }
