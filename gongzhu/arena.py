@@ -22,7 +22,9 @@ Figures (per pairing):
 
 With ``partnership`` a seat's score is its side's total (the candidate's partner is a
 baseline).  ``--fixed`` runs search bots at their fixed worlds x rollouts (reproducible);
-``--json`` ends the output with one JSON line of the figures.
+``--json`` ends the output with one JSON line of the figures.  ``--log FILE`` appends each
+finished deal to FILE (JSON lines) and, run again with the same settings, plays only the deals
+FILE lacks: a long run that is stopped loses nothing and resumes where it was.
 
 ``bench_levels`` and ``bench_engine`` are the benchmarks the in-browser page (bench.html)
 runs in the worker.
@@ -31,12 +33,13 @@ runs in the worker.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
 import sys
 import time
-from typing import Any, Sequence, TextIO
+from typing import Any, Iterable, Sequence, TextIO
 
 from .bots import BOTS, set_fixed
 from .cards import HEARTS_MASK
@@ -166,24 +169,62 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def read_log(path: str, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The deals already played in the log at ``path`` (none if it does not exist), by index.
+
+    Its first line holds the settings it was written with; a log of other settings is refused.
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = [line for line in f if line.strip()]
+    except FileNotFoundError:
+        return {}
+    try:
+        head = json.loads(lines[0]) if lines else None
+        if head != settings:
+            raise ValueError(f"the log {path} was written for other settings ({head}); use another file")
+        done = {}
+        for line in lines[1:]:
+            result = json.loads(line)
+            done[result["deal"]] = result
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise ValueError(f"the log {path} is not an arena log ({e})") from None
+    return done
+
+
 def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules | str | None = None,
-        jobs: int = 1, fixed: bool = False) -> dict[str, Any]:
-    """Play the arena and return ``summarize``'s figures plus the settings."""
+        jobs: int = 1, fixed: bool = False, log: str | None = None) -> dict[str, Any]:
+    """Play the arena and return ``summarize``'s figures plus the settings.
+
+    ``log``: a file of finished deals (JSON lines) to resume from and append to.
+    """
     for name in (candidate, baseline):
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     r = get_rules(rules)
-    jobs_list = [(seed, i, candidate, baseline, r.to_dict(), fixed) for i in range(deals)]
+    settings = {"candidate": candidate, "baseline": baseline, "seed": seed, "rules": r.to_dict(), "fixed": fixed}
+    done = read_log(log, settings) if log else {}
+    jobs_list = [(seed, i, candidate, baseline, r.to_dict(), fixed) for i in range(deals) if i not in done]
     t0 = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
+    with contextlib.ExitStack() as stack:
+        f = stack.enter_context(open(log, "a", encoding="utf-8")) if log else None
+        finished: Iterable[dict[str, Any]]
+        if f is not None and f.tell() == 0:
+            f.write(json.dumps(settings) + "\n")
+        if jobs > 1:
+            import multiprocessing
 
-        with multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn").Pool(jobs) as pool:
-            results = list(pool.imap_unordered(play_deal, jobs_list, chunksize=1))
-        results.sort(key=lambda x: x["deal"])
-    else:
-        results = [play_deal(j) for j in jobs_list]
+            context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+            finished = stack.enter_context(context.Pool(jobs)).imap_unordered(play_deal, jobs_list, chunksize=1)
+        else:
+            finished = map(play_deal, jobs_list)
+        for result in finished:
+            done[result["deal"]] = result
+            if f is not None:
+                f.write(json.dumps(result) + "\n")
+                f.flush()
     set_fixed(False)
+    results = [done[i] for i in range(deals)]
     out = summarize(results)
     out.update({"candidate": candidate, "baseline": baseline, "seed": seed,
                 "rules": r.preset_name() or "custom", "fixed": fixed,
@@ -245,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="processes (use 2 for both cores)")
     p.add_argument("--fixed", action="store_true", help="search bots at fixed worlds x rollouts")
     p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
+    p.add_argument("--log", metavar="FILE", help="append each finished deal to FILE; resume from it if it exists")
     return p
 
 
@@ -253,8 +295,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
     try:
-        fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed)
-    except ValueError as e:
+        fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed, args.log)
+    except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     for line in report(fig):

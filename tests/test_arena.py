@@ -53,3 +53,39 @@ def test_percentile_and_summary_helpers() -> None:
     s = summarize([{"m": 10.0, "duel": [1, 0, 0.5, 1], "think_ms": [1.0], "made": 1, "conceded": 0,
                     "exposed": 0, "expose_decisions": 0}])
     assert s["M"] == 10.0 and s["M_low"] is None and s["D"] == 0.625
+
+
+def test_a_logged_run_resumes_where_it_stopped(tmp_path, monkeypatch) -> None:
+    import gongzhu.arena as arena
+
+    log = str(tmp_path / "run.jsonl")
+    first = run("beginner", "easy", 3, seed=9, rules="fast", log=log)
+    assert first["deals"] == 3
+    played: list[int] = []
+    real = arena.play_deal
+
+    def counting(job):
+        played.append(job[1])
+        return real(job)
+
+    monkeypatch.setattr(arena, "play_deal", counting)
+    resumed = run("beginner", "easy", 6, seed=9, rules="fast", log=log)
+    assert played == [3, 4, 5]  # only the deals the log lacked
+    monkeypatch.setattr(arena, "play_deal", real)
+    fresh = run("beginner", "easy", 6, seed=9, rules="fast")
+    assert (resumed["M"], resumed["M_low"], resumed["D"]) == (fresh["M"], fresh["M_low"], fresh["D"])
+    assert len((tmp_path / "run.jsonl").read_text().splitlines()) == 1 + 6
+
+
+def test_a_log_of_other_settings_or_not_a_log_is_refused(tmp_path, capsys) -> None:
+    log = tmp_path / "run.jsonl"
+    run("beginner", "easy", 1, seed=9, rules="fast", log=str(log))
+    before = log.read_text()
+    assert main(["--candidate", "easy", "--baseline", "beginner", "--deals", "1", "--seed", "9",
+                 "--rules", "fast", "--log", str(log)], io.StringIO()) == 2
+    assert "written for other settings" in capsys.readouterr().err
+    assert log.read_text() == before  # nothing lost
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello\n")
+    assert main(["--deals", "1", "--log", str(junk)], io.StringIO()) == 2
+    assert "not an arena log" in capsys.readouterr().err
