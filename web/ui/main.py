@@ -64,6 +64,7 @@ async def boot():
     asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect()
+        window.performance.mark("gongzhu-engine")
     except Exception as exc:
         controller.fail(str(exc))
         html.classList.add("failed")
