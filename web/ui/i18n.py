@@ -39,7 +39,7 @@ STRINGS = {
     "no_answer": ("it stopped answering", "引擎没有响应"),
     "restart_engine": ("Restart the engine", "重启引擎"),
     "restarting": ("Restarting the game engine…", "正在重启游戏引擎…"),
-    "waiting_engine": ("Dealt. The game starts as soon as the engine is ready.", "已发牌，引擎就绪后即可开始。"),
+    "waiting_engine": ("Dealt. Waiting for the engine…", "已发牌，等待引擎…"),  # one line on a phone
     "waiting_engine_card": ("The engine is still loading.", "引擎仍在加载。"),
     # seats and levels
     "seat_0": ("You", "你"),
