@@ -33,11 +33,28 @@
   const me = document.currentScript;
   const files = ((me && me.dataset.preload) || "").split(/\s+/).filter(Boolean);
   const core = me && me.dataset.start;
-  // A timer set from an animation frame runs once that frame is painted. Each link is added in a
-  // task of its own: a phone spends a few milliseconds on each, and twenty in one task would block
-  // a tap for a tenth of a second.
-  requestAnimationFrame(() => setTimeout(() => {
+  let started = false;
+  function go() {
+    if (started) return;
+    started = true;
     if (core) start(core);
+    // Each link in a task of its own: a phone spends a few milliseconds on each, and twenty in
+    // one task would block a tap for a tenth of a second.
     files.forEach((href) => setTimeout(() => preload(href), 0));
-  }, 0));
+  }
+
+  // Start once the first frame is on the screen: the browser reports the first contentful paint
+  // after that frame is presented (an animation frame callback can run before it is, and a
+  // download begun then counts as one the first paint waited for). A tab that paints nothing
+  // yet (opened in the background) starts after a second all the same.
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      setTimeout(go, 0);
+    }).observe({ type: "paint", buffered: true });
+  } catch (error) {
+    requestAnimationFrame(() => setTimeout(go, 0));
+  }
+  setTimeout(go, 1000);
 })();

@@ -335,7 +335,8 @@ def test_settings_are_applied_and_remembered(page: Page, site_url: str) -> None:
     page.click('[data-action="new-match-rules"]')
     expect(dialog).to_be_hidden()
     expect(page.locator('#table [data-seat="1"]')).to_have_class(re.compile(r"\bpos-left\b"))
-    assert "back-blue.svg" in (page.locator('#table [data-seat="2"] .backs img').first.get_attribute("src") or "")
+    back = page.locator('#table [data-seat="2"] .backs .back').first
+    assert back.evaluate("b => getComputedStyle(b).backgroundColor") == "rgb(29, 72, 128)"  # back-blue.svg's #1d4880
     expect(page.locator('#table [data-seat="1"] .level')).to_have_text("Easy")
     page.click('[data-action="open-scores"]')
     expect(page.locator("#dlg-scores")).to_contain_text("−500")

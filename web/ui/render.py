@@ -188,7 +188,7 @@ class Renderer:
                     section.setAttribute("aria-label", name)
                 continue
             data = self.seat_data(s, seat)
-            if not self.changed("seat" + str(seat), [data, lang, where, s.settings["back"]]):
+            if not self.changed("seat" + str(seat), [data, lang, where]):
                 continue
             key = str(seat)
             if self.changed("seathead" + key, [where, data["turn"], name]):
@@ -221,7 +221,7 @@ class Renderer:
                     h("span", {"class": "total", "data-testid": "total", "text": signed(data["total"])}),
                     h("span", {"class": "count", "text": count_text}),
                 ])
-            self.backs(parts["backs"], min(count, 13), s.settings["back"], key)
+            self.backs(parts["backs"], min(count, 13))
             # Who has passed is public; who has decided on exposure is not shown (the seats with no
             # special card are never asked, so marking the others would tell them apart).
             done = bool(data.get("passed"))
@@ -232,17 +232,14 @@ class Renderer:
             if self.changed("captured" + key, [data["captured"], lang]):
                 fill(parts["captured"], [self.captured_row(data["captured"], lang)])
 
-    def backs(self, el, n, colour, key):
-        """A fan of `n` card backs: add or remove backs rather than redraw them."""
-        if self.changed("backcolour" + key, [colour]):
-            fill(el, [])
-        src = CARD_DIR + "back-" + colour + ".svg"
+    def backs(self, el, n):
+        """A fan of `n` card backs (drawn by the stylesheet in the chosen colour): add or remove backs."""
         have = el.childElementCount
         while have > n:
             el.removeChild(el.lastChild)
             have -= 1
         while have < n:
-            el.appendChild(h("img", {"src": src, "alt": "", "class": "back"}))
+            el.appendChild(h("span", {"class": "back"}))
             have += 1
 
     def seat_data(self, s, seat):
