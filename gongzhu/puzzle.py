@@ -28,6 +28,7 @@ from .cards import card_code, card_symbol, parse_card
 from .hand import Hand, new_hand
 
 SEAT_NAMES = ("South", "East", "North", "West")
+SEAT_NAMES_ZH = ("南家", "东家", "北家", "西家")
 """Seat names by seat number, as the embeds show them (``replay.SEAT_LETTERS``)."""
 
 SOLVER_LADDER = ("expert", "hard", "normal", "easy", "beginner")
@@ -74,29 +75,33 @@ def spec_hand(spec: dict[str, Any]) -> Hand:
     )
 
 
-def _describe(hand: Hand, number: int, code: str) -> str:
+def _describe(hand: Hand, number: int, code: str) -> tuple[str, str]:
+    """'Move n (West plays K♥)', in English and in Chinese."""
     seat = hand.to_play
-    name = SEAT_NAMES[seat] if seat is not None else "nobody"
     try:
         card = card_symbol(parse_card(code))
     except ValueError:
         card = str(code)
-    return f"Move {number} ({name} plays {card})"
+    if seat is None:
+        return f"Move {number} (nobody plays {card})", f"第 {number} 步（无人出 {card}）"
+    return f"Move {number} ({SEAT_NAMES[seat]} plays {card})", f"第 {number} 步（{SEAT_NAMES_ZH[seat]}出 {card}）"
 
 
 def check(spec: dict[str, Any], moves: list[str]) -> dict[str, Any]:
     """Play ``moves`` (codes) from the spec's deal: how many are legal, and why the next one is not.
 
     Returns ``{"legal": n, "error": None or "Move n (West plays K♥): <the engine's reason>",
-    "scores": [hand scores after the legal moves]}``.
+    "error_zh": the same in Chinese, "scores": [hand scores after the legal moves]}``.
     """
     hand = spec_hand(spec)
     for i, code in enumerate(moves):
         reason = hand.why_illegal(code)
         if reason:
-            return {"legal": i, "error": f"{_describe(hand, i + 1, code)}: {reason}", "scores": hand.hand_scores()}
+            en, zh = _describe(hand, i + 1, code)
+            return {"legal": i, "error": f"{en}: {reason}", "error_zh": f"{zh}：{reason.zh}",
+                    "scores": hand.hand_scores()}
         hand.play(code)
-    return {"legal": len(moves), "error": None, "scores": hand.hand_scores()}
+    return {"legal": len(moves), "error": None, "error_zh": None, "scores": hand.hand_scores()}
 
 
 def _position(spec: dict[str, Any], moves: list[str]) -> Hand:

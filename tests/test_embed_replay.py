@@ -134,9 +134,13 @@ def test_puzzle_check_finds_the_first_illegal_move() -> None:
     moves = [c for _, c in hand.played]
     codes = [gongzhu.card_code(c) for c in moves]
     result = gongzhu.puzzle.check(_spec(11), codes)
-    assert result == {"legal": 52, "error": None, "scores": hand.hand_scores()}
+    assert result == {"legal": 52, "error": None, "error_zh": None, "scores": hand.hand_scores()}
     bad = gongzhu.puzzle.check(_spec(7), ["2S", "2H"])
     assert bad["legal"] == 1 and "Move 2 (West plays 2♥): You must follow suit" in bad["error"]
+    position = gongzhu.puzzle.spec_hand(_spec(7))
+    position.play("2S")
+    reason = position.why_illegal("2H")
+    assert bad["error_zh"] == f"第 2 步（西家出 2♥）：{reason.zh}" and "follow" not in reason.zh
 
 
 def test_puzzle_solve_and_play_out() -> None:

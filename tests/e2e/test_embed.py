@@ -169,13 +169,19 @@ def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, si
 @pytest.mark.slow  # boots the Pyodide engine
 def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
     # West discards 2♥ on the 2♠ lead while holding spades: the engine refuses it.
-    page.goto(host("<gong-zhu id='bad' mode='replay' seed='7' moves='2S2H'></gong-zhu>"))
+    page.goto(host("<gong-zhu id='bad' mode='replay' seed='7' moves='2S2H'></gong-zhu>"
+                   "<gong-zhu id='bad-zh' mode='replay' seed='7' moves='2S2H' lang='zh'></gong-zhu>"))
     rp = frame(page, "#bad iframe")
     check = rp.locator("[data-testid=check][data-state=illegal]")
     check.wait_for(timeout=READY_TIMEOUT_MS)
     assert "Move 2 (West plays 2♥): You must follow suit" in (check.text_content() or "")
     rp.locator("[data-action=end]").click()
     assert rp.locator("[data-testid=trick] [data-card]").count() == 1
+    # In Chinese, the engine's own reason in Chinese.
+    zh = frame(page, "#bad-zh iframe").locator("[data-testid=check][data-state=illegal]")
+    zh.wait_for(timeout=READY_TIMEOUT_MS)
+    text = zh.text_content() or ""
+    assert "第 2 步（西家出 2♥）：" in text and "follow" not in text
 
 
 @pytest.mark.slow  # boots the Pyodide engine

@@ -165,7 +165,8 @@ async def verify(replay, spec, player, render, check, lang):
     if result["error"]:
         player.limit = result["legal"]
         player.k = min(player.k, player.limit)
-        check.textContent = kit.t("check_failed", lang, message=result["error"])
+        message = result.get("error_zh") if lang == "zh" else None
+        check.textContent = kit.t("check_failed", lang, message=message or result["error"])
         check.classList.add("bad")
         check.setAttribute("data-state", "illegal")
     else:
