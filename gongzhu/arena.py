@@ -179,9 +179,11 @@ def read_log(path: str, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
             lines = [line for line in f if line.strip()]
     except FileNotFoundError:
         return {}
+    if not lines:
+        return {}
     try:
-        head = json.loads(lines[0]) if lines else None
-        if head != settings:
+        head = json.loads(lines[0])
+        if head != json.loads(json.dumps(settings)):  # as written: tuples are lists in JSON
             raise ValueError(f"the log {path} was written for other settings ({head}); use another file")
         done = {}
         for line in lines[1:]:

@@ -85,6 +85,9 @@ def test_a_log_of_other_settings_or_not_a_log_is_refused(tmp_path, capsys) -> No
                  "--rules", "fast", "--log", str(log)], io.StringIO()) == 2
     assert "written for other settings" in capsys.readouterr().err
     assert log.read_text() == before  # nothing lost
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert run("beginner", "easy", 1, seed=9, rules="fast", log=str(empty))["deals"] == 1  # a new log
     junk = tmp_path / "junk.txt"
     junk.write_text("hello\n")
     assert main(["--deals", "1", "--log", str(junk)], io.StringIO()) == 2

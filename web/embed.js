@@ -9,7 +9,7 @@
  * as text: the frame never treats it as HTML.
  *
  * The element inserts a sandboxed <iframe> pointing at the site this script was loaded from
- * (derived from the script's own src), inside a shadow root so the host page's CSS cannot
+ * (derived from the script's own src; loaded when the element comes near the screen), inside a shadow root so the host page's CSS cannot
  * reach it and ours cannot leak out. The frame reports its content height by postMessage
  * (web/embed/frame.js); this script accepts a message only when it comes from the site's origin
  * and from one of its own frames, and only ever sets that frame's height. It makes no other
@@ -129,9 +129,9 @@
   };
 
   // A frame loads its page (and starts a Python runtime) only when it comes within a quarter of a
-  // screen's height of the viewport, so a post with four embeds does not start four runtimes at once, and
-  // a reader who never scrolls to one never downloads it. (The browser's own loading="lazy"
-  // starts frames up to 1250-2500 px away: on a phone, every example of a post.)
+  // screen's height of the viewport, so a post with four embeds does not start four runtimes at
+  // once, and a reader who never scrolls to one never downloads it. (The browser's own
+  // loading="lazy" starts frames up to 1250-2500 px away: on a phone, every example of a post.)
   function start(element) {
     if (element._frame && !element._frame.getAttribute("src")) element._frame.src = element._url;
   }
