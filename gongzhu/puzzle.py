@@ -28,8 +28,8 @@ from .cards import card_code, card_symbol, parse_card
 from .hand import Hand, new_hand
 
 SEAT_NAMES = ("South", "East", "North", "West")
-SEAT_NAMES_ZH = ("南家", "东家", "北家", "西家")
 """Seat names by seat number, as the embeds show them (``replay.SEAT_LETTERS``)."""
+SEAT_NAMES_ZH = ("南家", "东家", "北家", "西家")
 
 SOLVER_LADDER = ("expert", "hard", "normal", "easy", "beginner")
 """Bot levels tried for a puzzle's answer, strongest first (the first one that exists is used)."""

@@ -94,3 +94,14 @@ def test_generator_reproduces_committed_files():
 def test_no_stray_svgs():
     on_disk = {p.name for p in CARDS.glob("*.svg")}
     assert on_disk == {f"{n}.svg" for n in ALL}
+
+
+def test_the_css_fans_of_backs_use_the_backs_colours():
+    # web/style.css draws the small fans of face-down cards itself, in each back's colours.
+    css = (CARDS.parent / "style.css").read_text(encoding="utf-8")
+    for name, (base, lattice, frame) in load_generator().BACK_COLOURS.items():
+        rule = re.search(r'html\[data-back="' + name + r'"\] \{([^}]*)\}', css)
+        assert rule, name
+        assert f"--back-base: {base};" in rule.group(1)
+        assert f"--back-lattice: {lattice};" in rule.group(1)
+        assert f"--back-frame: {frame};" in rule.group(1)
