@@ -204,9 +204,10 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
     r = get_rules(rules)
-    settings = {"candidate": candidate, "baseline": baseline, "seed": seed, "rules": r.to_dict(), "fixed": fixed}
+    rules_dict = r.to_dict()
+    settings = {"candidate": candidate, "baseline": baseline, "seed": seed, "rules": rules_dict, "fixed": fixed}
     done = read_log(log, settings) if log else {}
-    jobs_list = [(seed, i, candidate, baseline, r.to_dict(), fixed) for i in range(deals) if i not in done]
+    jobs_list = [(seed, i, candidate, baseline, rules_dict, fixed) for i in range(deals) if i not in done]
     t0 = time.perf_counter()
     with contextlib.ExitStack() as stack:
         f = stack.enter_context(open(log, "a", encoding="utf-8")) if log else None

@@ -98,7 +98,7 @@ class Pimc:
     def _next_fits(start: float, done: int, deadline: float) -> bool:
         """Whether one more world, as long as the mean of the ``done`` so far, ends by the deadline."""
         now = time.perf_counter()
-        return now + (now - start) / done <= deadline
+        return now + (now - start) / max(done, 1) <= deadline
 
     def evaluate(self, k: Knowledge, rng: random.Random, cands: list[int]) -> list[float]:
         """Mean value of each candidate card over the sampled worlds and rollouts."""

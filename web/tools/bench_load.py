@@ -269,12 +269,12 @@ def main(argv: list[str] | None = None) -> int:
                     page.reload(wait_until="commit")
                     page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
                     visits.append(page.evaluate("window.__t")["playable"])
-                    engine_marks = page.evaluate("performance.getEntriesByName('gongzhu-engine').map(m => m.startTime)")
                     if visit == 0:  # what the first return visit asked the server for
                         warm_requests = counter.answered()
                         row["warm_bytes"] = counter.take()
                 row["warm"], row["warm_later"] = visits[0], visits[-1]
-                # Of which: until the engine worker (Pyodide) answered (web/ui/main.py's mark).
+                # Of which, on the last visit: until the engine worker (Pyodide) answered (web/ui/main.py's mark).
+                engine_marks = page.evaluate("performance.getEntriesByName('gongzhu-engine').map(m => m.startTime)")
                 row["warm_later_engine"] = engine_marks[0] if engine_marks else float("nan")
                 ctx.close()
                 rows.append(row)
