@@ -5,6 +5,7 @@
 #   make lint      ruff (everything) and mypy (gongzhu/)
 #   make site      build the deployable static site into _site/ (relative paths; works under /REPO/)
 #   make runtime   vendor PyScript, Pyodide and MicroPython from node_modules into web/runtime/
+#                  (and precompile our Python for them)
 #   make files     regenerate the [files] tables of pyscript.toml and web/mpy.toml
 #   make screenshot  retake web/screenshot.png (the README's picture) in the browser test
 #   make clean     remove build output, caches and test artifacts (keeps .venv and node_modules)
@@ -31,6 +32,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 runtime: node_modules/.package-lock.json $(VENV)/.build-installed
 	@$(VENV_PY) web/tools/runtime.py
 	@$(VENV_PY) web/tools/mpy_compile.py
+	@$(VENV_PY) web/tools/pyc_compile.py
 
 files:
 	@$(PYTHON) web/tools/pyscript_files.py

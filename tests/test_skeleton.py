@@ -49,16 +49,26 @@ def test_a_missing_module_is_detected(tmp_path: Path) -> None:
     config = tmp_path / "pyscript.toml"
     config.write_text('interpreter = "./x.mjs"\n\n[files]\n"./gongzhu/__init__.py" = "./gongzhu/__init__.py"\n')
     found = problems("pyscript.toml", tmp_path)
-    assert len(found) == 3 and any("./gongzhu/bots/random_bot.py" in p for p in found)
-    # `make files` fixes it, keeping what surrounds the generated block.
+    # Three modules and four .pyc (each module's bytecode, web/tools/pyc_compile.py) are missing.
+    assert len(found) == 7 and any("./gongzhu/bots/random_bot.py" in p for p in found)
+    assert any("./web/runtime/pyc/gongzhu/bots/random_bot.pyc" in p for p in found)
+    # `make files` fixes it, keeping what surrounds the generated block (`make runtime` builds the .pyc).
     config.write_text(updated_text("pyscript.toml", config.read_text(), tmp_path))
+    for name in ("__init__", "cards", "bots/__init__", "bots/random_bot"):
+        pyc = tmp_path / "web" / "runtime" / "pyc" / "gongzhu" / f"{name}.pyc"
+        pyc.parent.mkdir(parents=True, exist_ok=True)
+        pyc.write_bytes(b"")
     assert problems("pyscript.toml", tmp_path) == []
     assert config.read_text().startswith('interpreter = "./x.mjs"')
-    assert set(entries("pyscript.toml", tmp_path)) == {
-        "./gongzhu/__init__.py",
-        "./gongzhu/cards.py",
-        "./gongzhu/bots/__init__.py",
-        "./gongzhu/bots/random_bot.py",
+    assert entries("pyscript.toml", tmp_path) == {
+        "./gongzhu/__init__.py": "./gongzhu/__init__.py",
+        "./web/runtime/pyc/gongzhu/__init__.pyc": "./gongzhu/__pycache__/__init__.cpython-314.pyc",
+        "./gongzhu/cards.py": "./gongzhu/cards.py",
+        "./web/runtime/pyc/gongzhu/cards.pyc": "./gongzhu/__pycache__/cards.cpython-314.pyc",
+        "./gongzhu/bots/__init__.py": "./gongzhu/bots/__init__.py",
+        "./web/runtime/pyc/gongzhu/bots/__init__.pyc": "./gongzhu/bots/__pycache__/__init__.cpython-314.pyc",
+        "./gongzhu/bots/random_bot.py": "./gongzhu/bots/random_bot.py",
+        "./web/runtime/pyc/gongzhu/bots/random_bot.pyc": "./gongzhu/bots/__pycache__/random_bot.cpython-314.pyc",
     }
     # A listed file that no longer exists is reported too.
     (tmp_path / "gongzhu" / "cards.py").unlink()
@@ -315,3 +325,80 @@ def test_mpy_compile_builds_every_page_module_and_sees_a_stale_one(tmp_path: Pat
     (tmp_path / "web" / "ui" / "i18n.py").write_text("def broken(:\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="i18n.py"):
         compile_all(out, tmp_path)
+
+
+# --- the worker's precompiled engine (web/tools/pyc_compile.py) ----------------------------------
+
+# Node: the vendored Pyodide imports the package from a folder holding the sources and the .pyc
+# files where pyscript.toml puts them, counting the modules it had to compile from source; then
+# once more after one source changed (a stale .pyc must not run).
+_IMPORT_TWICE = """
+import fs from "node:fs";
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+const { loadPyodide } = await import(job.pyodide);
+const py = await loadPyodide();
+for (const [path, file] of Object.entries(job.files)) {
+  py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  py.FS.writeFile(path, fs.readFileSync(file));
+}
+try {
+  console.log(py.runPython(`
+import json, sys
+from importlib.machinery import SourceFileLoader
+compiled = []
+plain = SourceFileLoader.source_to_code
+def counting(self, data, path, *args, **kw):
+    compiled.append(path.rsplit("/", 2)[-2] + "/" + path.rsplit("/", 1)[-1])
+    return plain(self, data, path, *args, **kw)
+SourceFileLoader.source_to_code = counting
+sys.path.insert(0, "/app")
+import pkg.sub
+first = (sorted(compiled), pkg.VALUE, pkg.sub.VALUE)
+compiled.clear()
+with open("/app/pkg/sub.py", "w") as f:
+    f.write("VALUE = 'edited'")
+del sys.modules["pkg.sub"], sys.modules["pkg"]
+import pkg.sub
+json.dumps([first, [sorted(compiled), pkg.VALUE, pkg.sub.VALUE]])
+`));
+} catch (e) {  // Python's traceback alone (Node would print a line of minified Pyodide first)
+  console.log(e.message);
+  process.exitCode = 1;
+}
+"""
+
+
+def test_pyc_compile_gives_the_worker_bytecode_it_uses_and_never_stale_code(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    from pyc_compile import PYODIDE, compile_all, sources, stale, worker_path
+
+    node = shutil.which("node")
+    if node is None or not PYODIDE.is_file():
+        pytest.fail("Node.js and web/runtime/ are needed: run `make runtime` (make test does)")
+    (tmp_path / "gongzhu" / "bots").mkdir(parents=True)
+    (tmp_path / "gongzhu" / "__init__.py").write_text("VALUE = 'package'\n", encoding="utf-8")
+    (tmp_path / "gongzhu" / "bots" / "__init__.py").write_text("VALUE = 'sub'\n", encoding="utf-8")
+    out = tmp_path / "pyc"
+    assert set(sources(tmp_path)) == {"gongzhu/__init__.pyc", "gongzhu/bots/__init__.pyc"}
+    assert sorted(compile_all(out, tmp_path)) == ["gongzhu/__init__.pyc", "gongzhu/bots/__init__.pyc"]
+    header = (out / "gongzhu" / "__init__.pyc").read_bytes()[:8]
+    assert int.from_bytes(header[4:8], "little") == 0b11  # PEP 552: hash-based, checked against the source
+    assert stale(out, tmp_path) == [] and compile_all(out, tmp_path) == []
+    later = (out / "gongzhu" / "bots" / "__init__.pyc").stat().st_mtime + 5
+    os.utime(tmp_path / "gongzhu" / "bots" / "__init__.py", (later, later))
+    assert stale(out, tmp_path) == ["gongzhu/bots/__init__.pyc"]
+
+    # In Pyodide, laid out as the worker's [files] lays them out ("pkg" standing for gongzhu/).
+    files = {"/app/pkg/__init__.py": tmp_path / "gongzhu" / "__init__.py",
+             "/app/pkg/sub.py": tmp_path / "gongzhu" / "bots" / "__init__.py"}
+    files["/app/" + worker_path("pkg/__init__.pyc")] = out / "gongzhu" / "__init__.pyc"
+    files["/app/" + worker_path("pkg/sub.pyc")] = out / "gongzhu" / "bots" / "__init__.pyc"
+    job = {"pyodide": PYODIDE.resolve().as_uri(), "files": {k: str(v) for k, v in files.items()}}
+    run = subprocess.run([node, "--input-type=module", "-e", _IMPORT_TWICE], input=json.dumps(job),
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr[-2000:]
+    first, second = json.loads(run.stdout.strip().splitlines()[-1])
+    assert first == [[], "package", "sub"]  # nothing compiled from source: the bytecode was used
+    assert second == [["pkg/sub.py"], "package", "edited"]  # the edited module's old bytecode was not

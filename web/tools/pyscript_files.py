@@ -3,7 +3,9 @@
 PyScript copies each `[files]` entry into the interpreter's file system before the script runs:
 
 * pyscript.toml (the Pyodide worker's config) must list every module of gongzhu/, subpackages
-  included, or `import gongzhu...` fails in the browser only;
+  included, or `import gongzhu...` fails in the browser only; each with its bytecode, which
+  web/tools/pyc_compile.py writes into web/runtime/pyc/ (built by `make runtime`), copied into
+  `__pycache__/` beside it;
 * web/mpy.toml (the MicroPython main thread's config) must list every module of web/ui/
   except main.py (the `src` of the script tag), as the bytecode web/tools/mpy_compile.py
   writes into web/runtime/mpy/ (built by `make runtime`).
@@ -21,6 +23,10 @@ import argparse
 import sys
 import tomllib
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pyc_compile import OUT as PYC_OUT  # noqa: E402
+from pyc_compile import worker_path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 BEGIN = "# BEGIN generated files (make files)"
@@ -43,12 +49,14 @@ def ui_modules(root: Path = ROOT) -> list[str]:
 
 
 # config file -> (how to list the modules it needs, the folder its [files] URLs are relative to,
-#                 True when the page fetches them precompiled: web/runtime/mpy/, see mpy_compile.py)
+#                 how the page fetches them: "mpy" precompiled only (web/runtime/mpy/, see
+#                 mpy_compile.py), "py+pyc" the source and its bytecode (see pyc_compile.py))
 CONFIGS = {
-    "pyscript.toml": (gongzhu_modules, "", False),
-    "web/mpy.toml": (ui_modules, "web/", True),
+    "pyscript.toml": (gongzhu_modules, "", "py+pyc"),
+    "web/mpy.toml": (ui_modules, "web/", "mpy"),
 }
 COMPILED = "runtime/mpy/"
+PYC = PYC_OUT.relative_to(ROOT).as_posix() + "/"
 
 
 def entries(config: str, root: Path = ROOT) -> dict[str, str]:
@@ -57,11 +65,15 @@ def entries(config: str, root: Path = ROOT) -> dict[str, str]:
     result = {}
     for rel in lister(root):
         inside = rel[len(url_base) :] if rel.startswith(url_base) else rel
-        if compiled:  # web/ui/render.py -> ./runtime/mpy/ui/render.mpy, copied to ./ui/render.mpy
+        if compiled == "mpy":  # web/ui/render.py -> ./runtime/mpy/ui/render.mpy, copied to ./ui/render.mpy
             inside = inside.removesuffix(".py") + ".mpy"
             result[f"./{COMPILED}{inside}"] = f"./{inside}"
         else:
             result[f"./{inside}"] = f"./{inside}"
+            # gongzhu/cards.py -> ./web/runtime/pyc/gongzhu/cards.pyc, copied to
+            # ./gongzhu/__pycache__/cards.cpython-314.pyc
+            pyc = inside.removesuffix(".py") + ".pyc"
+            result[f"./{PYC}{pyc}"] = f"./{worker_path(pyc)}"
     return result
 
 

@@ -1,0 +1,125 @@
+"""Precompile the engine (gongzhu/) to the Pyodide worker's bytecode, in web/runtime/pyc/.
+
+The worker imports gongzhu from source at every start, and compiling its modules in
+WebAssembly was more than half of that import (in Node, on the vendored Pyodide: 303 ms from
+source, 126 ms with these files), all of it on the way to the first playable deal. pyscript.toml's
+`[files]` copies each module's .pyc next to its source, into `__pycache__/` under Python's
+own name for it, where the import system finds it.
+
+The files are compiled by the vendored Pyodide itself, run by Node (its Python is 3.14; the
+machine's may be older, and bytecode differs between versions), as *checked-hash* pycs:
+Python hashes the source it finds beside a .pyc and compiles the source instead when they
+differ, so a stale .pyc can cost time, never run old code. (A .pyc of another Python version is
+ignored the same way.)
+
+    python web/tools/pyc_compile.py           # compile when a .pyc is missing or older than its source
+    python web/tools/pyc_compile.py --check   # exit 1 when one is missing or stale
+
+Run by `make runtime` (so by `make play`, `make site` and `make test`) and by the site build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "web" / "runtime" / "pyc"
+PYODIDE = ROOT / "web" / "runtime" / "pyodide" / "pyodide.mjs"
+CACHE_TAG = "cpython-314"
+"""`sys.implementation.cache_tag` of the vendored Pyodide (checked when compiling)."""
+
+# Node: load the vendored Pyodide, compile the sources it is given on stdin (JSON: the Pyodide
+# URL and [source path, .pyc path] pairs), write the .pyc files, print the cache tag.
+_NODE = """
+import fs from "node:fs";
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+const { loadPyodide } = await import(job.pyodide);
+const py = await loadPyodide();
+py.FS.mkdirTree("/src");
+job.files.forEach(([src], i) => py.FS.writeFile(`/src/${i}.py`, fs.readFileSync(src)));
+py.globals.set("names", py.toPy(job.files.map(([src]) => src)));
+const tag = py.runPython(`
+import py_compile, sys
+for i, name in enumerate(names):
+    py_compile.compile(f"/src/{i}.py", cfile=f"/src/{i}.pyc", dfile=name, doraise=True,
+                       invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH)
+sys.implementation.cache_tag
+`);
+job.files.forEach(([, out], i) => fs.writeFileSync(out, py.FS.readFile(`/src/${i}.pyc`)));
+console.log(tag);
+"""
+
+
+def sources(root: Path = ROOT) -> dict[str, Path]:
+    """.pyc path under web/runtime/pyc/ (e.g. "gongzhu/bots/pimc.pyc") -> its source file."""
+    return {
+        p.relative_to(root).with_suffix(".pyc").as_posix(): p
+        for p in sorted((root / "gongzhu").rglob("*.py"))
+        if "__pycache__" not in p.parts
+    }
+
+
+def worker_path(rel: str) -> str:
+    """Where the worker's import system looks for a module's .pyc: "gongzhu/bots/pimc.pyc" ->
+    "gongzhu/bots/__pycache__/pimc.cpython-314.pyc"."""
+    folder, _, name = rel.rpartition("/")
+    return f"{folder}/__pycache__/{name[:-4]}.{CACHE_TAG}.pyc"
+
+
+def stale(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE) -> list[str]:
+    """The modules whose .pyc is missing or older than its source (or than the vendored Pyodide)."""
+    floor = runtime.stat().st_mtime if runtime.is_file() else 0.0
+    return [
+        rel for rel, src in sources(root).items()
+        if not (out / rel).is_file() or (out / rel).stat().st_mtime < max(src.stat().st_mtime, floor)
+    ]
+
+
+def compile_all(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE) -> list[str]:
+    """Compile every module when one is stale (one Node run); return the ones that were stale."""
+    todo = stale(out, root, runtime)
+    if not todo:
+        return []
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("pyc_compile: Node.js is needed to run the vendored Pyodide (apt-get install nodejs)")
+    if not runtime.is_file():
+        raise SystemExit("pyc_compile: web/runtime/ is missing; run `make runtime`")
+    table = sources(root)
+    for rel in table:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+    job = {"pyodide": runtime.resolve().as_uri(), "files": [[str(src), str(out / rel)] for rel, src in table.items()]}
+    run = subprocess.run([node, "--input-type=module", "-e", _NODE], input=json.dumps(job),
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"pyc_compile: compiling in Pyodide failed:\n{(run.stderr or run.stdout).strip()}")
+    tag = run.stdout.strip().splitlines()[-1]
+    if tag != CACHE_TAG:
+        raise SystemExit(f"pyc_compile: the vendored Pyodide's cache tag is {tag!r}, not {CACHE_TAG!r}: "
+                         "update CACHE_TAG in web/tools/pyc_compile.py and run `make files`")
+    return todo
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check that every .pyc is current")
+    args = parser.parse_args(argv)
+    if args.check:
+        missing = stale()
+        if missing:
+            print(f"pyc_compile: stale or missing: {', '.join(missing)}; run `make runtime`.", file=sys.stderr)
+            return 1
+        return 0
+    done = compile_all()
+    if done:
+        print(f"pyc_compile: compiled {len(sources())} gongzhu modules for Pyodide into web/runtime/pyc/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
