@@ -35,7 +35,9 @@ async def tick_while_loading(controller):
 
 async def boot():
     # Start-up in steps, each a separate task of the browser's event loop (loading the modules and
-    # drawing the table in one long task would block the page's first input).
+    # drawing the table in one long task would block the page's first input). The first step
+    # yields at once: PyScript has just started MicroPython and its own modules in this task.
+    await breathe()
     from ui.render import Renderer
 
     await breathe()
