@@ -1,0 +1,91 @@
+"""Benchmark (not a test): how much a search budget costs per decision, against a large PIMC.
+
+Plays hands with `hard` in every seat (the arena's deals: `gongzhu.deal.hand_seed(seed, i)`)
+and, at every third decision of the play that offers more than one distinct card, values each
+card with an *oracle*: PIMC over many worlds (default 800 worlds x 2 rollouts, `--fixed`).
+Each variant (PIMC at other worlds x rollouts) then chooses in the same position with its own
+random numbers; its *regret* is the oracle's value of the oracle's best card minus the oracle's
+value of the variant's card (points per decision, in the search's own measure: the seat's score
+minus the others' mean). Prints the mean regret per variant after each hand.
+
+It measures how far a budget is from what the same search would choose with far more worlds,
+not playing strength (the oracle shares PIMC's blind spots); the arena measures strength.
+
+    python tests/bench_regret.py [--seed 900] [--deals 40] [--oracle 800x2] [--variants 40x4 160x2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gongzhu.arena import _seat_rng  # noqa: E402
+from gongzhu.bots import BOTS  # noqa: E402
+from gongzhu.bots.pimc import Pimc, set_fixed  # noqa: E402
+from gongzhu.bots.rulebot import legal_of  # noqa: E402
+from gongzhu.bots.sampler import Knowledge, equivalent_groups  # noqa: E402
+from gongzhu.deal import hand_seed  # noqa: E402
+from gongzhu.hand import new_hand  # noqa: E402
+from gongzhu.rules import get_rules  # noqa: E402
+
+
+def budget(text: str) -> Pimc:
+    """"160x2" -> PIMC over 160 worlds x 2 rollouts."""
+    worlds, rollouts = text.lower().split("x")
+    return Pimc(int(worlds), int(rollouts))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=900)
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--oracle", default="800x2")
+    parser.add_argument("--variants", nargs="+", default=["40x4", "80x2", "120x2", "160x2", "160x1", "240x1"])
+    args = parser.parse_args(argv)
+    set_fixed(True)
+    rules = get_rules("classic")
+    oracle = budget(args.oracle)
+    variants = {name: budget(name) for name in args.variants}
+    regret = dict.fromkeys(variants, 0.0)
+    positions = 0
+    start = time.perf_counter()
+    for d in range(args.deals):
+        ds = hand_seed(args.seed, d)
+        hand = new_hand(seed=ds, rules=rules)
+        rngs = [_seat_rng(ds, s) for s in range(4)]
+        step = 0
+        while hand.phase != "done":
+            seat = hand.to_play
+            assert seat is not None
+            view = hand.view(seat)
+            if hand.phase == "play" and len(view["legal"]) > 1 and step % 3 == 0:
+                k = Knowledge(view)
+                cands = equivalent_groups(legal_of(view), k.played, k.trick)
+                if len(cands) > 1:
+                    values = oracle.evaluate(k, random.Random(ds * 100 + step), cands)
+                    best = max(values)
+                    for name, bot in variants.items():
+                        card = bot.play(Knowledge(view), random.Random(step * 7 + d))
+                        regret[name] += best - values[cands.index(card)]
+                    positions += 1
+            step += 1
+            decision = BOTS["hard"](view, rngs[seat])
+            if hand.phase == "expose":
+                hand.expose(seat, decision)
+            elif hand.phase == "pass":
+                hand.pass_cards(seat, decision)
+            else:
+                hand.play(decision, seat)
+        means = "  ".join(f"{name} {regret[name] / max(positions, 1):.2f}" for name in variants)
+        print(f"hand {d + 1}: {positions} positions; mean regret per decision: {means}  "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
