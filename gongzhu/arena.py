@@ -74,13 +74,9 @@ def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
         dt = (time.perf_counter() - t0) * 1000
         if timed is None or seat == timed:
             think.append(dt)
-        if hand.phase == "pass":
-            hand.pass_cards(seat, decision)
-        elif hand.phase == "expose":
+        if hand.phase == "expose":
             expose_decisions[seat] += 1
-            hand.expose(seat, decision)
-        else:
-            hand.play(decision, seat)
+        hand.decide(seat, decision)
     return {"scores": _scores(hand), "moon": _moon(hand),
             "exposed": [v for v in hand.view(0)["exposed"]], "think_ms": think,
             "expose_decisions": expose_decisions}

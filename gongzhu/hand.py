@@ -571,6 +571,16 @@ class Hand:
                 out[card_code(c)] = reason
         return out
 
+    def decide(self, seat: int, decision: Any) -> list[dict[str, Any]]:
+        """Seat ``seat`` makes the decision the phase asks for, in the form a bot returns it
+        (``gongzhu.bots``): the cards to pass, the cards to expose (None or empty declines) or
+        the card to play; returns the events."""
+        if self.phase == "pass":
+            return self.pass_cards(seat, decision)
+        if self.phase == "expose":
+            return self.expose(seat, decision or ())
+        return self.play(decision, seat)
+
     def play(self, card: Any, seat: int | None = None) -> list[dict[str, Any]]:
         """The player to move (or ``seat``, checked) plays ``card``; returns the events.
 

@@ -74,13 +74,7 @@ def main(argv: list[str] | None = None) -> int:
                         regret[name] += best - values[cands.index(card)]
                     positions += 1
             step += 1
-            decision = BOTS["hard"](view, rngs[seat])
-            if hand.phase == "expose":
-                hand.expose(seat, decision)
-            elif hand.phase == "pass":
-                hand.pass_cards(seat, decision)
-            else:
-                hand.play(decision, seat)
+            hand.decide(seat, BOTS["hard"](view, rngs[seat]))
         means = "  ".join(f"{name} {regret[name] / max(positions, 1):.2f}" for name in variants)
         print(f"hand {d + 1}: {positions} positions; mean regret per decision: {means}  "
               f"({time.perf_counter() - start:.0f} s)", flush=True)

@@ -329,14 +329,7 @@ def test_explain_gives_a_decision_and_a_reason_in_both_languages() -> None:
     for phase in ("pass", "expose", "play"):
         while hand.phase != phase:
             seat = hand.to_play
-            v = hand.view(seat)
-            d = BOTS["easy"](v, random.Random(0))
-            if hand.phase == "pass":
-                hand.pass_cards(seat, d)
-            elif hand.phase == "expose":
-                hand.expose(seat, d)
-            else:
-                hand.play(d, seat)
+            hand.decide(seat, BOTS["easy"](hand.view(seat), random.Random(0)))
         view = hand.view(hand.to_play)
         assert phase_of(view) == phase
         out = explain(view, bot="easy")

@@ -264,6 +264,33 @@ def test_may_lead_hearts_when_holding_only_hearts():
     assert len(h.legal_moves()) == 13
 
 
+def test_decide_makes_whatever_decision_the_phase_asks_for():
+    """A bot's answer (cards to pass, cards to expose or None, a card) goes to the right action."""
+    h = new_hand(seed=4, rules=rules(pass_cards=3))
+    seen = []
+    rng = random.Random(1)
+    while h.phase != "done":
+        seat = h.to_play
+        view = h.view(seat)
+        seen.append(h.phase)
+        if h.phase == "pass":
+            decision = rng.sample(view["hand"], 3)
+        elif h.phase == "expose":
+            decision = None if seen.count("expose") == 1 else view["exposable"][:1]
+        else:
+            decision = rng.choice(view["legal"])
+        before = h.to_dict()
+        illegal = [c for c in view["hand"] if c not in view["legal"]] if h.phase == "play" else []
+        if illegal:
+            with pytest.raises(IllegalMove):
+                h.decide(seat, illegal[0])
+            assert h.to_dict() == before  # refused, nothing changed
+        events = h.decide(seat, decision)
+        assert events and h.to_dict() != before
+    assert {"pass", "expose", "play"} <= set(seen)
+    assert [kind for kind, _, _ in h.to_dict()["actions"][:4]] == ["pass"] * 4
+
+
 # ---------------------------------------------------------------- the exposure phase
 
 def test_open_exposure_in_order_from_leader():

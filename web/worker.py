@@ -207,12 +207,7 @@ def advance() -> dict:
         start = time.perf_counter()
         decision = decide(view, GAME.levels[seat], _rng_for(match, seat))
         think_ms = (time.perf_counter() - start) * 1000
-        if hand.phase == "pass":
-            events = hand.pass_cards(seat, list(decision))
-        elif hand.phase == "expose":
-            events = hand.expose(seat, list(decision or []))
-        else:
-            events = hand.play(decision, seat)
+        events = hand.decide(seat, decision)
     return {"events": events, "view": snapshot(), "think_ms": round(think_ms, 1)}
 
 

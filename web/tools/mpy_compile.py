@@ -20,6 +20,7 @@ import argparse
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "runtime" / "mpy"
@@ -72,20 +73,28 @@ def compile_all(out: Path = OUT, root: Path = ROOT, only: list[str] | None = Non
     return todo
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only check that every .mpy is current")
+def command(argv: list[str] | None, doc: str, name: str, stale: Callable[[], list[str]],
+            compile_all: Callable[[], list[str]], compiled: Callable[[list[str]], str]) -> int:
+    """The command line of a bytecode compiler (this one and pyc_compile.py): compile what is
+    stale, or with --check only report it (exit 1)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only check that every compiled module is current")
     args = parser.parse_args(argv)
     if args.check:
         missing = stale()
         if missing:
-            print(f"mpy_compile: stale or missing: {', '.join(missing)}; run `make runtime`.", file=sys.stderr)
+            print(f"{name}: stale or missing: {', '.join(missing)}; run `make runtime`.", file=sys.stderr)
             return 1
         return 0
     done = compile_all()
     if done:
-        print(f"mpy_compile: compiled {len(done)} MicroPython modules into web/runtime/mpy/")
+        print(f"{name}: {compiled(done)}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return command(argv, __doc__, "mpy_compile", stale, compile_all,
+                   lambda done: f"compiled {len(done)} MicroPython modules into web/runtime/mpy/")
 
 
 if __name__ == "__main__":

@@ -20,12 +20,14 @@ Run by `make runtime` (so by `make play`, `make site` and `make test`) and by th
 
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mpy_compile import command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "runtime" / "pyc"
@@ -106,19 +108,8 @@ def compile_all(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="only check that every .pyc is current")
-    args = parser.parse_args(argv)
-    if args.check:
-        missing = stale()
-        if missing:
-            print(f"pyc_compile: stale or missing: {', '.join(missing)}; run `make runtime`.", file=sys.stderr)
-            return 1
-        return 0
-    done = compile_all()
-    if done:
-        print(f"pyc_compile: compiled {len(sources())} gongzhu modules for Pyodide into web/runtime/pyc/")
-    return 0
+    return command(argv, __doc__, "pyc_compile", stale, compile_all,
+                   lambda done: f"compiled {len(sources())} gongzhu modules for Pyodide into web/runtime/pyc/")
 
 
 if __name__ == "__main__":
