@@ -188,6 +188,23 @@ def test_dev_server_types_and_filter() -> None:
         server.server_close()
 
 
+def test_dev_server_builds_a_missing_worker_bytecode_file() -> None:
+    """A module added since `make runtime`: its .pyc is built when the worker asks for it."""
+    from pyc_compile import OUT
+
+    pyc = OUT / "gongzhu" / "deal.pyc"
+    if not pyc.is_file():
+        pytest.fail("web/runtime/pyc/ is missing: run `make runtime` (make test does)")
+    pyc.unlink()
+    server, url = start_server()
+    try:
+        assert _get(url + "web/runtime/pyc/gongzhu/deal.pyc")[0] == 200
+        assert pyc.is_file()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_dev_server_sub_path(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
     server, url = start_server(directory=tmp_path, prefix="/REPO/")
