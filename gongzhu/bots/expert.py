@@ -6,10 +6,10 @@ policy had it held that world's cards (a play the policy would make, or one equi
 counts 1; any other ``MISS``).  The worlds it searches are drawn from those by weight
 (systematic resampling), so deals in which the opponents' cards explain their play count for
 more.  The search itself is ``hard``'s PIMC with a larger budget: 160 worlds x 2 rollouts
-(``hard``: 40 x 4) within 0.28 s.  Measured against a 400-world oracle on positions from
-``hard``'s own games, more worlds chose cards worth 1-2.5 points more per decision in the
-search's own terms (STRENGTH.md); with inference alone, at ``hard``'s budget, expert was level
-with ``hard``.
+(``hard``: 40 x 4) within 0.28 s.  Against a large PIMC oracle on positions from ``hard``'s own
+games, 160 x 2 chooses cards worth about 1.7 points more per decision in the search's own terms
+(tests/bench_regret.py); over 1,000 arena deals against ``hard`` it is still level, M -0.1, D
+0.507 (STRENGTH.md), as it was at ``hard``'s budget: what limits it is the rule-policy rollouts.
 """
 
 from __future__ import annotations
