@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mpy_compile import OUT as MPY_OUT  # noqa: E402
 from mpy_compile import compile_all  # noqa: E402
 from mpy_compile import sources as mpy_sources  # noqa: E402
-from pyc_compile import OUT as PYC_OUT  # noqa: E402
+from pyc_compile import PREFIX as PYC_DIR  # noqa: E402
+from pyc_compile import PYODIDE  # noqa: E402
 from pyc_compile import compile_all as compile_pyc  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,15 +55,12 @@ EXCLUDED_FILES = {"web/screenshot.png", "web/sw.js"}
 WEB_DEV_PYTHON = ["web/cards/*.py"]
 
 
-# The Pyodide worker's bytecode of gongzhu/ (web/tools/pyc_compile.py): the only .pyc files served.
-PYC_DIR = PYC_OUT.relative_to(ROOT).as_posix() + "/"
-
-
 def is_site_file(rel: str) -> bool:
     """True when the repository path `rel` (POSIX, relative) belongs to the site."""
     path = PurePosixPath(rel)
     if not path.parts or path.is_absolute() or ".." in path.parts:
         return False
+    # The Pyodide worker's bytecode of gongzhu/ (web/tools/pyc_compile.py): the only .pyc files served.
     worker_bytecode = rel.startswith(PYC_DIR) and path.suffix == ".pyc"
     excluded = any(fnmatch.fnmatch(path.name, pat) for pat in EXCLUDED_NAMES) and not worker_bytecode
     if excluded or rel in EXCLUDED_FILES:
@@ -238,7 +236,7 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
     if out.exists():
         shutil.rmtree(out)
     compile_all(root / MPY_OUT.relative_to(ROOT), root)  # the page modules' bytecode, if stale
-    compile_pyc(root / PYC_OUT.relative_to(ROOT), root, root / "web" / "runtime" / "pyodide" / "pyodide.mjs")
+    compile_pyc(root / PYC_DIR, root, root / PYODIDE.relative_to(ROOT))
     files = site_files(root)
     files = [rel for rel in files if rel not in runtime_unused(files, root)]
     for rel in files:

@@ -31,6 +31,8 @@ from mpy_compile import command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "runtime" / "pyc"
+PREFIX = OUT.relative_to(ROOT).as_posix() + "/"
+"""Where the .pyc files are, relative to the repository and to the site ("web/runtime/pyc/")."""
 PYODIDE = ROOT / "web" / "runtime" / "pyodide" / "pyodide.mjs"
 CACHE_TAG = "cpython-314"
 """`sys.implementation.cache_tag` of the vendored Pyodide (checked when compiling)."""

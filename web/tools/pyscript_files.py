@@ -25,7 +25,7 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyc_compile import OUT as PYC_OUT  # noqa: E402
+from pyc_compile import PREFIX as PYC  # noqa: E402
 from pyc_compile import worker_path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,7 +56,6 @@ CONFIGS = {
     "web/mpy.toml": (ui_modules, "web/", "mpy"),
 }
 COMPILED = "runtime/mpy/"
-PYC = PYC_OUT.relative_to(ROOT).as_posix() + "/"
 
 
 def entries(config: str, root: Path = ROOT) -> dict[str, str]:

@@ -29,11 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_site import ROOT, is_site_file  # noqa: E402
 from mpy_compile import OUT as MPY_OUT  # noqa: E402
 from mpy_compile import compile_all, stale  # noqa: E402
-from pyc_compile import OUT as PYC_OUT  # noqa: E402
+from pyc_compile import PREFIX as PYC_PREFIX  # noqa: E402
 from pyc_compile import compile_all as compile_pyc  # noqa: E402
 
 MPY_PREFIX = MPY_OUT.relative_to(ROOT).as_posix() + "/"
-PYC_PREFIX = PYC_OUT.relative_to(ROOT).as_posix() + "/"
 _compiling = threading.Lock()
 
 MIME_TYPES = {
