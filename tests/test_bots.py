@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gongzhu.bots import BOTS, LEVELS, Expert, Pimc, explain, phase_of
-from gongzhu.cards import SUIT_MASKS, card_codes, parse_card
+from gongzhu.cards import SUIT_MASKS, card_code, card_codes, parse_card
 from gongzhu.deal import hand_seed
 from gongzhu.hand import Hand, new_hand
 from gongzhu.rules import PRESETS, Rules
@@ -338,3 +338,34 @@ def test_explain_gives_a_decision_and_a_reason_in_both_languages() -> None:
         assert out["decision"] == BOTS["easy"](view, random.Random(0))
     hint = explain(_mid_hand(3, 5, Rules()).view(_mid_hand(3, 5, Rules()).to_play), bot="normal")
     assert hint["decision"] in _mid_hand(3, 5, Rules()).view(_mid_hand(3, 5, Rules()).to_play)["legal"]
+
+
+# ----------------------------------------------------------------------------- the refined rules (expert's rollouts)
+
+
+def plain_and_refined(hand: int, trick: list[int], leader: int, seat: int, played: int) -> list[str]:
+    """The rule policy's card without and with ``Ctx.refined``."""
+    from gongzhu.bots import policy
+
+    legal = hand & SUIT_MASKS[trick[0] // 13] if trick else hand  # (the tests follow suit)
+    played |= sum(1 << c for c in trick)
+    return [card_code(policy.choose(hand, legal, trick, leader, seat, played, [0, 0, 0, 0],
+                                    policy.Ctx(Rules(exposure=False), 0, refined)))
+            for refined in (False, True)]
+
+
+def test_refined_rules_take_the_sheep_second_to_play_instead_of_ducking_it() -> None:
+    hand = sum(1 << parse_card(c) for c in "QD 5D 9C".split())
+    plain, refined = plain_and_refined(hand, [parse_card("JD")], leader=0, seat=1, played=0)
+    assert plain == "5D"  # The plain rules duck under the current winner, sheep or not.
+    assert refined == "QD"  # The refined ones take the +100.
+
+
+def test_refined_rules_lead_a_safe_low_heart() -> None:
+    # 2♥ cannot win (no heart is lower); 5♣ can (one lower club out, four higher).
+    hand = sum(1 << parse_card(c) for c in "2H 5C".split())
+    unseen = sum(1 << parse_card(c) for c in "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C 6C 7C 8C 9C".split())
+    played = ((1 << 52) - 1) & ~hand & ~unseen
+    plain, refined = plain_and_refined(hand, [], leader=0, seat=0, played=played)
+    assert plain == "5C"  # The plain rules are reluctant to lead hearts at all.
+    assert refined == "2H"

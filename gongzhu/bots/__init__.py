@@ -16,7 +16,7 @@ It raises ``ValueError`` when the seat has nothing to decide.  The levels:
 - ``normal`` (``normal.py``): a greedy sampler, 20 worlds, one rule playout each;
 - ``hard`` (``pimc.py``): PIMC, 40 worlds x 4 rule-policy rollouts or 0.12 s, whichever first;
 - ``expert`` (``expert.py``): PIMC over worlds weighted by inference from the play, 160 worlds x 2
-  rollouts or 0.28 s.
+  rollouts by refined rules (``policy.Ctx.refined``) or 0.28 s.
 
 ``set_fixed(True)`` makes ``hard`` and ``expert`` ignore the clock (reproducible results).
 ``explain(view)`` returns ``{"decision", "en", "zh", "bot"}``: a bot's decision and one short

@@ -5,11 +5,14 @@ far in each one and weights it by how likely each opponent's actual plays were u
 policy had it held that world's cards (a play the policy would make, or one equivalent to it,
 counts 1; any other ``MISS``).  The worlds it searches are drawn from those by weight
 (systematic resampling), so deals in which the opponents' cards explain their play count for
-more.  The search itself is ``hard``'s PIMC with a larger budget: 160 worlds x 2 rollouts
-(``hard``: 40 x 4) within 0.28 s.  Against a large PIMC oracle on positions from ``hard``'s own
-games, 160 x 2 chooses cards worth about 1.7 points more per decision in the search's own terms
-(tests/bench_regret.py); over 1,000 arena deals against ``hard`` it is still level, M -0.1, D
-0.507 (STRENGTH.md), as it was at ``hard``'s budget: what limits it is the rule-policy rollouts.
+more.  The search itself is ``hard``'s PIMC with a larger budget, 160 worlds x 2 rollouts
+(``hard``: 40 x 4) within 0.28 s, and its rollouts play by the rule policy's refined rules
+(``policy.Ctx.refined``: take the sheep when second or third, lead safe low hearts, defend
+against a moon from four hearts on), which as ``normal``'s playouts measured +5.1 per hand
+(STRENGTH.md).  Against a large PIMC oracle on positions from ``hard``'s own games, 160 x 2
+chooses cards worth about 1.7 points more per decision in the search's own terms
+(tests/bench_regret.py), yet with the plain rules it was level with ``hard`` over 1,000 arena
+deals (M -0.1, D 0.507): what limits it is the rollouts, hence the refined rules.
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ class Expert(Pimc):
     def __init__(self, oversample: int = 3, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.oversample = oversample
+        self.refined = True
 
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
                       deadline: float | None = None) -> list[list[int]]:
@@ -120,4 +124,4 @@ class Expert(Pimc):
 
 
 expert = Expert(worlds=160, rollouts=2, budget=0.28)
-"""The ``expert`` bot: inference-weighted worlds, 160 worlds x 2 rollouts or fewer within 0.28 s."""
+"""The ``expert`` bot: inference-weighted worlds, 160 worlds x 2 refined rollouts or fewer within 0.28 s."""

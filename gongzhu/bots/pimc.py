@@ -82,6 +82,8 @@ class Pimc:
         """Random-move share in the exposure rollouts (None: ``eps``)."""
         self.prior = 0.0
         """Points added to the rule policy's own card (a tie goes to the rule policy)."""
+        self.refined = False
+        """Roll out with the rule policy's refined rules (``policy.Ctx.refined``)."""
 
     # -- worlds (the expert overrides this to weight them by inference)
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
@@ -103,7 +105,7 @@ class Pimc:
     def evaluate(self, k: Knowledge, rng: random.Random, cands: list[int]) -> list[float]:
         """Mean value of each candidate card over the sampled worlds and rollouts."""
         deadline = self._deadline()
-        ctx = k.ctx()
+        ctx = k.ctx(refined=self.refined)
         totals = [0.0] * len(cands)
         worlds = self.sample_worlds(k, rng, self.worlds, deadline)
         part = k.rules.partnership
@@ -138,7 +140,7 @@ class Pimc:
         if self.prior:
             # The rule policy's card (its group's representative) gets a head start: a tie
             # or a difference within the noise goes to it, not to the first suit in order.
-            rule = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx())
+            rule = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx(refined=self.refined))
             below = legal & SUIT_MASKS[rule // 13] & ((2 << rule) - 1)
             rep = equivalent_groups(below, k.played, k.trick)[-1]  # Where rule's group starts.
             values[cands.index(rep)] += self.prior
@@ -171,7 +173,7 @@ class Pimc:
                 continue
             seeds = [rng.getrandbits(32) for _ in range(rolls)]
             for i, sub in enumerate(subsets):
-                ctx = k.ctx(k.exposed | sub)
+                ctx = k.ctx(k.exposed | sub, self.refined)
                 for seed in seeds:
                     rnd = random.Random(seed).random
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx, rnd, eps)
@@ -194,7 +196,7 @@ class Pimc:
         totals = [0.0] * len(sets)
         me = k.me
         first = first_lead_card(k.rules)
-        ctx = k.ctx()
+        ctx = k.ctx(refined=self.refined)
         done = 0
         for _ in range(max(4, self.worlds // 2)):
             if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:

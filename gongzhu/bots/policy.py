@@ -13,6 +13,13 @@ trick; when last to play, take the trick whose cards help its pile and duck the 
 hurts; partners feed each other good tricks and never receive the pig; a seat that has taken
 every heart so far with many of them goes for the moon, and the others defend by taking a
 heart trick.
+
+``Ctx.refined`` (the expert's rollouts) adds three rules: second or third to play, take a
+trick that is worth having (the sheep, a lone transformer) with the highest card instead of
+ducking it; lead hearts like any other suit (by how likely the card is to win the trick),
+without the extra reluctance; and defend against a moon as soon as one seat has taken every
+heart played, at least ``DEFEND_MIN`` of them, not ``MOON_MIN``.  Measured in STRENGTH.md
+("Refined rules for the expert's rollouts").
 """
 
 from __future__ import annotations
@@ -33,18 +40,23 @@ HIGH_SPADES = (1 << ACE_SPADES) | (1 << KING_SPADES)
 SPADES = SUIT_MASKS[0]
 MOON_MIN = 7
 """Hearts a seat must have taken (all of those played) before it plays for the moon."""
+DEFEND_MIN = 4
+"""With the refined rules: hearts a seat must have taken (all of those played) before the
+others defend against its moon."""
 
 
 class Ctx:
     """Per-hand constants for the policy: scoring under these rules and exposures, partnership."""
 
-    __slots__ = ("scorer", "partnership", "must_break", "exposed", "_cache")
+    __slots__ = ("scorer", "partnership", "must_break", "exposed", "refined", "_cache")
 
-    def __init__(self, rules: Rules, exposed: int) -> None:
+    def __init__(self, rules: Rules, exposed: int, refined: bool = False) -> None:
         self.scorer = _Scorer(rules, exposed)
         self.partnership = rules.partnership
         self.must_break = rules.hearts_must_be_broken
         self.exposed = exposed
+        self.refined = refined
+        """Play by the refined rules (see the module docstring)."""
         self._cache: dict[int, int] = {}
 
     def score(self, pile: int) -> int:
@@ -69,10 +81,10 @@ def _low(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
-def shooter(cap: list[int], played: int) -> int:
-    """The seat going for the moon: it took every heart played so far, at least MOON_MIN; else -1."""
+def shooter(cap: list[int], played: int, least: int = MOON_MIN) -> int:
+    """The seat going for the moon: it took every heart played so far, at least ``least``; else -1."""
     hp = played & HEARTS_MASK
-    if (hp.bit_count() if hp else 0) < MOON_MIN:
+    if (hp.bit_count() if hp else 0) < least:
         return -1
     for s in range(4):
         if cap[s] & HEARTS_MASK == hp:
@@ -103,7 +115,10 @@ def choose(h: int, L: int, trick: list[int], leader: int, seat: int, played: int
     if not L & (L - 1):
         return _top(L)
     n = len(trick)
-    moon = shooter(cap, played)
+    # The seat the others defend against (refined: before it has enough hearts to try) and
+    # the seat going for the moon (the same seat, once it has MOON_MIN hearts).
+    threat = shooter(cap, played, DEFEND_MIN if ctx.refined else MOON_MIN)
+    moon = threat if threat < 0 or (played & HEARTS_MASK).bit_count() >= MOON_MIN else -1
     if n == 0:
         return _lead(h, L, seat, played, cap, ctx, moon)
     best, wseat = trick_winner(trick, leader)
@@ -112,8 +127,8 @@ def choose(h: int, L: int, trick: list[int], leader: int, seat: int, played: int
         tmask |= 1 << c
     s0 = trick[0] // 13
     if h & SUIT_MASKS[s0]:
-        return _follow(h, L, n, best, wseat, tmask, s0, seat, played, cap, ctx, moon)
-    return _discard(h, L, wseat, seat, played, cap, ctx, moon)
+        return _follow(h, L, n, best, wseat, tmask, s0, seat, played, cap, ctx, moon, threat)
+    return _discard(h, L, wseat, seat, played, cap, ctx, moon, threat)
 
 
 def _friend(ctx: Ctx, seat: int, other: int) -> bool:
@@ -130,14 +145,14 @@ def side_value(ctx: Ctx, seat: int, taker: int, cap: list[int], cards: int) -> i
 
 
 def _follow(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, seat: int,
-            played: int, cap: list[int], ctx: Ctx, moon: int) -> int:
+            played: int, cap: list[int], ctx: Ctx, moon: int, threat: int) -> int:
     below = L & ((1 << best) - 1)
     above = L & ~below
     friend_wins = _friend(ctx, seat, wseat)
     if moon == seat and above:
         # Going for the moon: win the trick.
         return _top(above)
-    if moon >= 0 and moon != seat and wseat == moon and above and (tmask & HEARTS_MASK or s0 == 1):
+    if threat >= 0 and threat != seat and wseat == threat and above and (tmask & HEARTS_MASK or s0 == 1):
         # Moon defence: take a heart trick away from the shooter.
         return _top(above)
     if n == 3:
@@ -155,6 +170,9 @@ def _follow(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, 
                 top_v = v
                 top_c = c
         return top_c
+    if ctx.refined and above and not friend_wins and ctx.gain(cap[seat], tmask) > 0:
+        # The trick is worth having (the sheep, a lone transformer): try hardest to take it.
+        return _top(above)
     if friend_wins and below and not ctx.gain(cap[wseat], tmask) < 0:
         # Partner is winning: stay under and hand over the sheep if we have it.
         if below & SHEEP_BIT:
@@ -187,7 +205,8 @@ def _follow(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, 
     return _top(above)
 
 
-def _discard(h: int, L: int, wseat: int, seat: int, played: int, cap: list[int], ctx: Ctx, moon: int) -> int:
+def _discard(h: int, L: int, wseat: int, seat: int, played: int, cap: list[int], ctx: Ctx, moon: int,
+             threat: int) -> int:
     if moon == seat:
         # Going for the moon: keep the winners, throw the smallest card.
         nh = L & ~HEARTS_MASK
@@ -212,7 +231,7 @@ def _discard(h: int, L: int, wseat: int, seat: int, played: int, cap: list[int],
         return _shed(safe or L, h)
     if L & SHEEP_BIT and L & ~SHEEP_BIT:
         L &= ~SHEEP_BIT  # Never give the sheep away.
-    to_moon = wseat == moon
+    to_moon = wseat == threat
     if L & PIG_BIT and not to_moon:
         return PIG  # Dump the pig on a trick someone else wins.
     pig_live = not played & PIG_BIT and not h & PIG_BIT
@@ -272,7 +291,7 @@ def _lead(h: int, L: int, seat: int, played: int, cap: list[int], ctx: Ctx, moon
         if s == 0 and h & HIGH_SPADES and not played & PIG_BIT and not h & PIG_BIT:
             risk += 2
         if s == 1:
-            risk += 1.0 + 0.1 * (c % 13)
+            risk += 0.1 * (c % 13) + (0.0 if ctx.refined else 1.0)
         if s == 2 and c == SHEEP:
             risk += 4
         if s == 3 and c == TRANSFORMER:

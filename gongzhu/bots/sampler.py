@@ -92,9 +92,9 @@ class Knowledge:
             self.free &= ~self.pinned[s]
         self.partner = (self.me + 2) % 4 if self.rules.partnership else -1
 
-    def ctx(self, exposed: int | None = None) -> Ctx:
-        """The policy context (scoring with the exposed cards, partnership)."""
-        return Ctx(self.rules, self.exposed if exposed is None else exposed)
+    def ctx(self, exposed: int | None = None, refined: bool = False) -> Ctx:
+        """The policy context (scoring with the exposed cards, partnership; ``refined`` rules)."""
+        return Ctx(self.rules, self.exposed if exposed is None else exposed, refined)
 
     def sample(self, rng: random.Random) -> list[int]:
         """Four hand masks: this seat's real hand and a random consistent deal of the rest."""
