@@ -3,9 +3,10 @@
 Plays hands with `hard` in every seat (the arena's deals: `gongzhu.deal.hand_seed(seed, i)`)
 and, at every third decision of the play that offers more than one distinct card, values each
 card with an *oracle*: PIMC over many worlds (default 800 worlds x 2 rollouts, `--fixed`).
-Each variant (PIMC at other worlds x rollouts) then chooses in the same position with its own
-random numbers; its *regret* is the oracle's value of the oracle's best card minus the oracle's
-value of the variant's card (points per decision, in the search's own measure: the seat's score
+Each variant (PIMC at other worlds x rollouts, or `rule` / `refined`: the rule policy's own card
+with the plain or the refined rules) then chooses in the same position with its own random
+numbers; its *regret* is the oracle's value of the oracle's best card minus the oracle's value
+of the variant's card (points per decision, in the search's own measure: the seat's score
 minus the others' mean). Prints the mean regret per variant after each hand.
 
 It measures how far a budget is from what the same search would choose with far more worlds,
@@ -25,8 +26,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gongzhu.arena import _seat_rng  # noqa: E402
-from gongzhu.bots import BOTS  # noqa: E402
-from gongzhu.bots.pimc import Pimc, set_fixed  # noqa: E402
+from gongzhu.bots import BOTS, policy  # noqa: E402
+from gongzhu.bots.pimc import Pimc, group_of, set_fixed  # noqa: E402
 from gongzhu.bots.rulebot import legal_of  # noqa: E402
 from gongzhu.bots.sampler import Knowledge, equivalent_groups  # noqa: E402
 from gongzhu.deal import hand_seed  # noqa: E402
@@ -34,10 +35,27 @@ from gongzhu.hand import new_hand  # noqa: E402
 from gongzhu.rules import get_rules  # noqa: E402
 
 
+class RulePolicy:
+    """The rule policy's card (plain, or with the refined rules) as a variant."""
+
+    def __init__(self, refined: bool) -> None:
+        self.refined = refined
+
+    def play(self, k: Knowledge, rng: random.Random) -> int:
+        legal = legal_of(k.view)
+        card = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx(refined=self.refined))
+        return group_of(card, legal, k)
+
+
 def budget(text: str) -> Pimc:
     """"160x2" -> PIMC over 160 worlds x 2 rollouts."""
     worlds, rollouts = text.lower().split("x")
     return Pimc(int(worlds), int(rollouts))
+
+
+def variant(text: str) -> Pimc | RulePolicy:
+    """A budget, or "rule" / "refined": the rule policy's own card (plain or refined rules)."""
+    return RulePolicy(text == "refined") if text in ("rule", "refined") else budget(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     set_fixed(True)
     rules = get_rules("classic")
     oracle = budget(args.oracle)
-    variants = {name: budget(name) for name in args.variants}
+    variants = {name: variant(name) for name in args.variants}
     regret = dict.fromkeys(variants, 0.0)
     positions = 0
     start = time.perf_counter()

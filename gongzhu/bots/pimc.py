@@ -58,6 +58,12 @@ def outcome_value(scores: list[int], me: int, partnership: bool, others: float =
     return scores[me] - others * (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3
 
 
+def group_of(card: int, legal: int, k: Knowledge) -> int:
+    """The candidate standing for ``card``: the first card of its group in ``equivalent_groups``."""
+    below = legal & SUIT_MASKS[card // 13] & ((2 << card) - 1)
+    return equivalent_groups(below, k.played, k.trick)[-1]
+
+
 class Pimc:
     """A PIMC searcher; ``__call__(view, rng)`` is a bot."""
 
@@ -141,9 +147,7 @@ class Pimc:
             # The rule policy's card (its group's representative) gets a head start: a tie
             # or a difference within the noise goes to it, not to the first suit in order.
             rule = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx(refined=self.refined))
-            below = legal & SUIT_MASKS[rule // 13] & ((2 << rule) - 1)
-            rep = equivalent_groups(below, k.played, k.trick)[-1]  # Where rule's group starts.
-            values[cands.index(rep)] += self.prior
+            values[cands.index(group_of(rule, legal, k))] += self.prior
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         return cands[best]
 
