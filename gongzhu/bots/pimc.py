@@ -102,11 +102,13 @@ class Pimc:
             return None
         return time.perf_counter() + self.budget
 
-    @staticmethod
-    def _next_fits(start: float, done: int, deadline: float) -> bool:
-        """Whether one more world, as long as the mean of the ``done`` so far, ends by the deadline."""
+    def _out_of_time(self, start: float, done: int, deadline: float | None) -> bool:
+        """Whether to stop before another world: on the clock, at least ``min_worlds`` done, and
+        one more world (as long as the mean of the ``done`` so far) would end past the deadline."""
+        if deadline is None or done < self.min_worlds:
+            return False
         now = time.perf_counter()
-        return now + (now - start) / max(done, 1) <= deadline
+        return now + (now - start) / max(done, 1) > deadline
 
     def evaluate(self, k: Knowledge, rng: random.Random, cands: list[int]) -> list[float]:
         """Mean value of each candidate card over the sampled worlds and rollouts."""
@@ -119,7 +121,7 @@ class Pimc:
         done = 0
         start = time.perf_counter()
         for hands in worlds:
-            if deadline is not None and done >= self.min_worlds and not self._next_fits(start, done, deadline):
+            if self._out_of_time(start, done, deadline):
                 break
             seeds = [rng.getrandbits(32) for _ in range(self.rollouts)]
             world = [0.0] * len(cands)
@@ -170,7 +172,7 @@ class Pimc:
         done = 0
         start = time.perf_counter()
         for _ in range(worlds):
-            if deadline is not None and done >= self.min_worlds and not self._next_fits(start, done, deadline):
+            if self._out_of_time(start, done, deadline):
                 break
             hands = k.sample(rng)
             if leader is None:
@@ -202,8 +204,9 @@ class Pimc:
         first = first_lead_card(k.rules)
         ctx = k.ctx(refined=self.refined)
         done = 0
+        start = time.perf_counter()
         for _ in range(max(4, self.worlds // 2)):
-            if deadline is not None and done >= self.min_worlds and time.perf_counter() > deadline:
+            if self._out_of_time(start, done, deadline):
                 break
             world = k.sample(rng)
             given = [sum(1 << c for _, c in pass_scores(world[s])[:count]) for s in range(4)]
