@@ -343,13 +343,14 @@ def test_explain_gives_a_decision_and_a_reason_in_both_languages() -> None:
 # ----------------------------------------------------------------------------- the refined rules (expert's rollouts)
 
 
-def plain_and_refined(hand: int, trick: list[int], leader: int, seat: int, played: int) -> list[str]:
+def plain_and_refined(hand: int, trick: list[int], leader: int, seat: int, played: int,
+                      cap: list[int] | None = None) -> list[str]:
     """The rule policy's card without and with ``Ctx.refined``."""
     from gongzhu.bots import policy
 
-    legal = hand & SUIT_MASKS[trick[0] // 13] if trick else hand  # (the tests follow suit)
+    legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
     played |= sum(1 << c for c in trick)
-    return [card_code(policy.choose(hand, legal, trick, leader, seat, played, [0, 0, 0, 0],
+    return [card_code(policy.choose(hand, legal, trick, leader, seat, played, cap or [0, 0, 0, 0],
                                     policy.Ctx(Rules(exposure=False), 0, refined)))
             for refined in (False, True)]
 
@@ -369,3 +370,15 @@ def test_refined_rules_lead_a_safe_low_heart() -> None:
     plain, refined = plain_and_refined(hand, [], leader=0, seat=0, played=played)
     assert plain == "5C"  # The plain rules are reluctant to lead hearts at all.
     assert refined == "2H"
+
+
+def test_refined_rules_defend_against_a_moon_from_four_hearts() -> None:
+    # Seat 1 has taken all four hearts played and wins this diamond trick; seat 2, void in
+    # diamonds, keeps its K♥ off that trick under the refined rules (moon defence from four
+    # hearts), where the plain rules (defence from seven) shed it.
+    taken = sum(1 << parse_card(c) for c in "2H 3H 4H 5H 2C 3C 4C 6C".split())
+    hand = sum(1 << parse_card(c) for c in "KH 5C".split())
+    plain, refined = plain_and_refined(hand, [parse_card("9D")], leader=1, seat=2, played=taken,
+                                       cap=[0, taken, 0, 0])
+    assert plain == "KH"
+    assert refined == "5C"
