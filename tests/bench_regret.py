@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gongzhu.arena import _seat_rng  # noqa: E402
-from gongzhu.bots import BOTS, policy  # noqa: E402
+from gongzhu.bots import BOTS  # noqa: E402
 from gongzhu.bots.pimc import Pimc, group_of, set_fixed  # noqa: E402
-from gongzhu.bots.rulebot import legal_of  # noqa: E402
+from gongzhu.bots.rulebot import choose_play, legal_of  # noqa: E402
 from gongzhu.bots.sampler import Knowledge, equivalent_groups  # noqa: E402
 from gongzhu.deal import hand_seed  # noqa: E402
 from gongzhu.hand import new_hand  # noqa: E402
@@ -42,9 +42,7 @@ class RulePolicy:
         self.refined = refined
 
     def play(self, k: Knowledge, rng: random.Random) -> int:
-        legal = legal_of(k.view)
-        card = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx(refined=self.refined))
-        return group_of(card, legal, k)
+        return group_of(choose_play(k, self.refined), legal_of(k.view), k)
 
 
 def budget(text: str) -> Pimc:

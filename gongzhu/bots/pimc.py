@@ -33,7 +33,7 @@ from typing import Any
 from ..cards import SUIT_MASKS, card_codes, parse_card
 from ..hand import first_lead_card
 from . import policy
-from .rulebot import Decision, answer, legal_of, pass_scores
+from .rulebot import Decision, answer, choose_play, legal_of, pass_scores
 from .sampler import Knowledge, equivalent_groups
 
 _FIXED = [False]
@@ -148,8 +148,7 @@ class Pimc:
         if self.prior:
             # The rule policy's card (its group's representative) gets a head start: a tie
             # or a difference within the noise goes to it, not to the first suit in order.
-            rule = policy.choose(k.hand, legal, k.trick, k.leader, k.me, k.played, k.cap, k.ctx(refined=self.refined))
-            values[cands.index(group_of(rule, legal, k))] += self.prior
+            values[cands.index(group_of(choose_play(k, self.refined), legal, k))] += self.prior
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         return cands[best]
 

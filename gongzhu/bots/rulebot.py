@@ -87,10 +87,10 @@ def legal_of(view: dict[str, Any]) -> int:
     return mask(view["legal"])
 
 
-def choose_play(k: Knowledge) -> int:
-    """The rule policy's card for the view."""
+def choose_play(k: Knowledge, refined: bool = False) -> int:
+    """The rule policy's card for the view (``refined``: by the refined rules)."""
     L = legal_of(k.view)
-    return policy.choose(k.hand, L, k.trick, k.leader, k.me, k.played, k.cap, k.ctx())
+    return policy.choose(k.hand, L, k.trick, k.leader, k.me, k.played, k.cap, k.ctx(refined=refined))
 
 
 def answer(view: dict[str, Any], rng: random.Random,
