@@ -36,19 +36,12 @@ def h(tag, attrs=None, children=None):
             else:
                 el.setAttribute(name, "" if value is True else str(value))
     if children:
-        for child in children:
-            if child is None:
-                continue
-            if isinstance(child, str):
-                el.appendChild(document.createTextNode(child))
-            else:
-                el.appendChild(child)
+        append(el, children)
     return el
 
 
-def fill(el, children):
-    """Replace an element's children."""
-    el.textContent = ""
+def append(el, children):
+    """Append children to an element: elements, or strings as text; None is skipped."""
     for child in children:
         if child is None:
             continue
@@ -56,6 +49,12 @@ def fill(el, children):
             el.appendChild(document.createTextNode(child))
         else:
             el.appendChild(child)
+
+
+def fill(el, children):
+    """Replace an element's children."""
+    el.textContent = ""
+    append(el, children)
 
 
 def card_img(code, cls="face"):
