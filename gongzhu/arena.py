@@ -2,6 +2,12 @@
 
 ``python -m gongzhu arena --candidate hard --baseline easy --deals 200 --seed 1 --jobs 2``
 
+A bot is a level of ``gongzhu.bots.BOTS`` or your own, named ``module:function``: any
+importable callable with the levels' contract, ``function(view, rng)`` -> the decision the
+view's phase asks for (the card code to play, the codes to expose or to pass).  For example
+``--candidate mybot:play`` with ``mybot.py`` in the current folder.  A decision the rules
+refuse stops the run with the reason.
+
 Each deal (``deal.hand_seed(seed, i)``, a first hand: passing and exposure as the rules say,
 the holder of the first-lead card leads) is played five times: four times with the candidate
 in seat 0, 1, 2 and 3 and the baseline in the other seats, and once with the baseline in
@@ -34,18 +40,43 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import math
+import os
 import random
 import sys
 import time
-from typing import Any, Iterable, Sequence, TextIO
+from typing import Any, Iterable, Sequence, TextIO, cast
 
-from .bots import BOTS, set_fixed
+from .bots import BOTS, Bot, set_fixed
 from .cards import HEARTS_MASK
 from .deal import hand_seed
-from .hand import Hand, new_hand
+from .hand import Hand, IllegalMove, new_hand
 from .rules import PRESETS, Rules, get_rules
+
+
+def resolve_bot(name: str) -> Bot:
+    """The bot called ``name``: a level of BOTS, or ``module:function`` (your own bot).
+
+    Raises ValueError with what is wrong: an unknown level, a module that does not import,
+    a name that is not a function of it.
+    """
+    if name in BOTS:
+        return BOTS[name]
+    module, sep, attr = name.partition(":")
+    if not (sep and module and attr):
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}; or module:function for a bot of yours)")
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())  # A bot of yours in the current folder, as `python -m` would find it.
+    try:
+        found = importlib.import_module(module)
+    except Exception as e:  # ImportError, or the module failing as it runs: say which
+        raise ValueError(f"bot {name!r}: cannot import {module!r} ({type(e).__name__}: {e})") from None
+    bot = getattr(found, attr, None)
+    if not callable(bot):
+        raise ValueError(f"bot {name!r}: {module!r} has no function {attr!r}")
+    return cast(Bot, bot)
 
 
 def _seat_rng(deal_seed: int, seat: int) -> random.Random:
@@ -62,7 +93,7 @@ def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
     """
     hand = new_hand(seed=deal_seed, rules=rules)
     rngs = [_seat_rng(deal_seed, s) for s in range(4)]
-    bots = [BOTS[n] for n in names]
+    bots = [resolve_bot(n) for n in names]
     think: list[float] = []
     expose_decisions = [0, 0, 0, 0]
     while hand.phase != "done":
@@ -76,7 +107,11 @@ def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
             think.append(dt)
         if hand.phase == "expose":
             expose_decisions[seat] += 1
-        hand.decide(seat, decision)
+        try:
+            hand.decide(seat, decision)
+        except IllegalMove as e:
+            raise ValueError(f"bot {names[seat]!r} in seat {seat} (deal seed {deal_seed}, {hand.phase}) "
+                             f"decided {decision!r}, which the rules refuse: {e}") from None
     return {"scores": _scores(hand), "moon": _moon(hand),
             "exposed": [v for v in hand.view(0)["exposed"]], "think_ms": think,
             "expose_decisions": expose_decisions}
@@ -197,8 +232,7 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
     ``log``: a file of finished deals (JSON lines) to resume from and append to.
     """
     for name in (candidate, baseline):
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+        resolve_bot(name)  # Refuse an unknown bot before the first deal.
     r = get_rules(rules)
     rules_dict = r.to_dict()
     settings = {"candidate": candidate, "baseline": baseline, "seed": seed, "rules": rules_dict, "fixed": fixed}
@@ -277,8 +311,9 @@ def bench_engine(seconds: float = 1.0, rules: str = "classic") -> dict[str, floa
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="gongzhu arena", description=__doc__.split("\n\n")[0])
-    p.add_argument("--candidate", default="hard", help=f"the bot measured ({', '.join(BOTS)})")
-    p.add_argument("--baseline", default="easy", help="the bot in the three other seats")
+    p.add_argument("--candidate", default="hard",
+                   help=f"the bot measured: {', '.join(BOTS)}, or module:function for your own")
+    p.add_argument("--baseline", default="easy", help="the bot in the three other seats (the same choices)")
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rules", default="classic", help=f"a preset ({', '.join(PRESETS)})")
