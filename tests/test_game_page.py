@@ -20,7 +20,8 @@ from ui import i18n, store  # noqa: E402
 from gongzhu import options  # noqa: E402
 
 # English that is allowed inside Chinese strings: names typed in URLs and the runtime's name.
-ALLOWED_IN_ZH = {"Pyodide", "seed", "rules", "fast", "classic", "beginner", "round", "points", "Tab", "Esc", "v"}
+ALLOWED_IN_ZH = {"Pyodide", "seed", "rules", "en", "zh", "fast", "classic", "beginner", "round", "points", "Tab", "Esc",
+                 "v"}
 
 
 def test_every_string_exists_in_both_languages_with_the_same_placeholders() -> None:
@@ -57,6 +58,31 @@ def test_card_labels() -> None:
 def test_shared_deal_urls(search: str, seed: int | None, preset: str | None, bad: list[str]) -> None:
     got_seed, got_preset, notices = store.shared_deal(search)
     assert (got_seed, got_preset, [k for k, _ in notices]) == (seed, preset, bad)
+
+
+@pytest.mark.parametrize(
+    ("search", "lang", "refused"),
+    [
+        ("?lang=zh", "zh", None),
+        ("?seed=5&lang=zh-CN", "zh", None),
+        ("?lang=zh-Hans", "zh", None),
+        ("?lang=EN-gb", "en", None),
+        ("?lang=fr", None, "fr"),
+        ("?lang=", None, ""),
+        ("?lang=%3Cimg%20src%3Dx%3E", None, "<img src=x>"),  # refused, and shown as text only
+        ("?seed=5", None, None),
+    ],
+)
+def test_a_link_may_choose_the_language(search: str, lang: str | None, refused: str | None) -> None:
+    assert store.url_language(search) == (lang, refused)
+
+
+def test_an_embedded_page_keeps_its_game_in_memory() -> None:
+    from ui.embedded import MemoryStorage, storage_for
+
+    assert isinstance(storage_for("?embed=1&seed=5&lang=zh", "LS"), MemoryStorage)
+    assert storage_for("?seed=5", "LS") == "LS"
+    assert storage_for("?embed=0", "LS") == "LS"
 
 
 class Storage(dict):  # type: ignore[type-arg]

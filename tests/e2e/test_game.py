@@ -221,12 +221,21 @@ def test_corrupt_or_old_save_starts_fresh_with_a_notice(page: Page, site_url: st
 
 
 def test_bad_url_values_are_refused_visibly(page: Page, site_url: str) -> None:
-    open_game(page, site_url, "?seed=%3Cimg%20src%3Dx%3E&rules=nonsense")
+    open_game(page, site_url, "?seed=%3Cimg%20src%3Dx%3E&rules=nonsense&lang=klingon")
     notice = page.locator("#notice-text")
+    expect(notice).to_contain_text("Ignored language “klingon”")
     expect(notice).to_contain_text("Ignored seed “<img src=x>”")
     expect(notice).to_contain_text("Ignored rules “nonsense”")
     assert page.locator("#notice img").count() == 0  # shown as text, never as markup
     expect(page.locator("#hand [data-card]")).to_have_count(13)
+
+
+def test_a_link_chooses_the_language_for_the_visit(page: Page, site_url: str) -> None:
+    """`?lang=zh` opens the game in Chinese over the remembered English, without remembering it."""
+    open_game(page, site_url, "?seed=5&lang=zh-CN")
+    assert page.get_attribute("html", "lang") == "zh-Hans"
+    expect(page.locator('[data-action="open-settings"]')).to_contain_text("设置")
+    assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["lang"] == "en"
 
 
 def test_chinese_leaves_no_english_on_the_table(page: Page, site_url: str) -> None:

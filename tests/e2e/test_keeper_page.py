@@ -438,3 +438,13 @@ def test_keeper_and_rules_work_from_the_built_site_under_a_sub_path(page: Page, 
     page.goto(url + "rules.html")
     page.wait_for_selector("html.ready", state="attached")
     expect(page.locator("#scoring-table")).to_be_visible()
+
+
+def test_a_link_chooses_the_keepers_language_for_the_visit(page: Page, site_url: str) -> None:
+    page.goto(site_url + "keeper.html")
+    page.evaluate("localStorage.setItem('gongzhu.settings', JSON.stringify({v: 1, lang: 'en'}))")
+    page.goto(site_url + "keeper.html?lang=zh")
+    page.wait_for_selector("html.ready", state="attached", timeout=30_000)
+    assert page.get_attribute("html", "lang") == "zh-Hans"
+    expect(page.locator("#setup h2")).to_have_text("新的一场")
+    assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["lang"] == "en"

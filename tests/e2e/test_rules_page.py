@@ -79,3 +79,22 @@ def test_rules_page_keeps_the_main_page_settings(page: Page, site_url: str) -> N
     page.click("#lang-button")
     settings = json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))
     assert settings == {"v": 1, "lang": "zh", "speed": "fast", "levels": ["hard", "hard", "hard", "hard"]}
+
+
+def test_a_link_chooses_the_language_and_a_bad_one_is_refused_as_text(page: Page, site_url: str) -> None:
+    """`rules.html?lang=zh` opens in Chinese for this visit (not remembered); another value is
+    ignored with a visible notice, shown as text."""
+    page.goto(site_url + "rules.html?lang=zh-CN")
+    page.wait_for_selector("html.ready", state="attached")
+    assert page.get_attribute("html", "data-lang") == "zh"
+    assert page.locator("h1").inner_text() == "拱猪规则"
+    assert page.evaluate("localStorage.getItem('gongzhu.settings')") is None
+    assert page.locator(".url-notice").count() == 0
+
+    page.goto(site_url + "rules.html?lang=%3Cimg%20src%3Dx%20onerror%3Dwindow.__pwned%3D1%3E")
+    page.wait_for_selector("html.ready", state="attached")
+    assert page.get_attribute("html", "data-lang") == "en"
+    notice = page.locator("main .url-notice")
+    expect(notice).to_have_text("Ignored language “<img src=x onerror=window.__pwned=1>”: use en or zh.")
+    assert page.locator("main img[src=x]").count() == 0 and page.evaluate("window.__pwned") is None
+    assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []

@@ -25,7 +25,8 @@ except Exception:  # storage disabled by the browser: keep the match in memory, 
 app = App(storage or MemoryStorage(), html.getAttribute("data-lang") or "en")
 if storage is None:
     app.say("error", "storage_failed")
-app.lang = app.load_lang(app.lang)
+if not html.getAttribute("data-lang-link"):  # a link's ?lang= wins for this visit (web/keeper/lang.js)
+    app.lang = app.load_lang(app.lang)
 view = View(document, window)
 
 

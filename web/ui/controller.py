@@ -187,7 +187,12 @@ class Controller:
     def boot(self):
         """Before the engine: settings, the URL's shared deal or the saved match, the dealt cards shown."""
         s = self.s
+        lang, refused = store.url_language(self.search)
+        if lang:
+            s.settings["lang"] = lang  # the link's language, for this visit (saved only with a settings change)
         seed, preset, notices = store.shared_deal(self.search)
+        if refused is not None:
+            notices.insert(0, ("bad_lang", refused))
         for key, value in notices:
             s.notices.append((key, {"value": value}))
         saved, problem = store.read_save(self.storage)

@@ -1,9 +1,11 @@
 """The game page inside an embed (`index.html?embed=1`, framed by web/embed/game.html).
 
 An embedded game must not touch the reader's own game on this site: its settings and match
-live in memory (`MemoryStorage`), never in localStorage, and its language comes from the
-embed's `lang=` parameter (else the browser's). Runs under MicroPython and CPython.
+live in memory (`MemoryStorage`), never in localStorage; its language comes from the embed's
+`lang=` parameter (else the browser's), as for any link to the page. Runs under MicroPython and CPython.
 """
+
+from ui.store import parse_query
 
 
 class MemoryStorage:
@@ -22,32 +24,11 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
-def _query(search):
-    out = {}
-    for pair in str(search or "").lstrip("?").split("&"):
-        if "=" in pair:
-            name, value = pair.split("=", 1)
-            out[name] = value
-        elif pair:
-            out[pair] = ""
-    return out
+def storage_for(search, local_storage):
+    """The page's storage: memory when embedded (`embed=1` in the query), else `local_storage`.
 
-
-def storage_and_language(search, local_storage, language):
-    """`(storage, language)` for the page: memory and the `lang=` parameter when embedded.
-
-    >>> storage, lang = storage_and_language("?embed=1&seed=5&lang=zh", None, "en")
-    >>> lang, storage.getItem("gongzhu.save")
-    ('zh', None)
-    >>> storage_and_language("?seed=5", "LS", "en")
-    ('LS', 'en')
+    (The language comes from the embed's `lang=` like any link's: ui.store.url_language.)
     """
-    query = _query(search)
-    if query.get("embed") != "1":
-        return local_storage, language
-    lang = query.get("lang", "").lower()
-    if lang.startswith("zh"):
-        language = "zh"
-    elif lang.startswith("en"):
-        language = "en"
-    return MemoryStorage(), language
+    if parse_query(str(search or "")).get("embed") == "1":
+        return MemoryStorage()
+    return local_storage

@@ -207,6 +207,7 @@ STRINGS = {
                  "已忽略种子“{value}”：种子必须是0到18446744073709551615之间的整数。"),
     "bad_rules": ("Ignored rules “{value}”: use classic, beginner, fast or round-points.",
                   "已忽略规则“{value}”：请使用 classic、beginner、fast 或 round-points。"),
+    "bad_lang": ("Ignored language “{value}”: use en or zh.", "已忽略语言“{value}”：请使用 en 或 zh。"),
     "shared_deal": ("Playing the shared deal #{seed} ({rules}).", "正在玩分享的牌局 #{seed}（{rules}）。"),
     "resumed": ("Welcome back: your match continues.", "欢迎回来：继续你的对局。"),
     "dismiss": ("Dismiss", "知道了"),

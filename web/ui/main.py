@@ -42,16 +42,16 @@ async def boot():
 
     await breathe()
     from ui.controller import Controller
-    from ui.embedded import storage_and_language
+    from ui.embedded import storage_for
     from ui.engine import Engine
     from ui.sound import Sound
 
     window.performance.mark("gongzhu-imports")
     await breathe()
     # Embedded (index.html?embed=1): memory instead of the reader's localStorage (web/ui/embedded.py).
-    storage, language = storage_and_language(str(window.location.search), window.localStorage, browser_language())
+    search = str(window.location.search)
     sound = Sound()
-    controller = Controller(Renderer(), sound, storage, str(window.location.search), language)
+    controller = Controller(Renderer(), sound, storage_for(search, window.localStorage), search, browser_language())
     controller.boot()
     from ui.input import wire
 

@@ -191,6 +191,29 @@ def parse_query(search):
     return out
 
 
+def url_language(search):
+    """The language a link asks for with `lang=`: `(language or None, refused value or None)`.
+
+    A value starting with "zh" (zh, zh-CN, zh-Hans ...) is Chinese, one starting with "en" English,
+    in any case; another value is refused (the page says so) and the usual language stays.
+
+    >>> url_language("?seed=5&lang=zh-CN"), url_language("?lang=EN"), url_language("?lang=fr")
+    (('zh', None), ('en', None), (None, 'fr'))
+    >>> url_language("?seed=5")
+    (None, None)
+    """
+    query = parse_query(search)
+    if "lang" not in query:
+        return None, None
+    raw = query["lang"]
+    code = raw.strip().lower()
+    if code.startswith("zh"):
+        return "zh", None
+    if code.startswith("en"):
+        return "en", None
+    return None, raw[:40]
+
+
 def shared_deal(search):
     """A shared deal from the URL's query: `(seed or None, preset or None, [(notice key, value)])`.
 
