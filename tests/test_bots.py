@@ -321,6 +321,21 @@ def test_rule_exposes_the_sheep_with_diamond_strength() -> None:
     assert BOTS["easy"](h.view(0), random.Random(0)) == ["JD"]
 
 
+def test_expert_exposes_as_the_rule_bot_does() -> None:
+    """The expert's exposures are the rule bot's (the search's own lost against hard)."""
+    checked = 0
+    for i in range(30):
+        hand = new_hand(seed=hand_seed(77, i), rules=PRESETS["classic"])
+        while hand.phase == "expose":
+            seat = hand.to_play
+            view = hand.view(seat)
+            if view["exposable"]:
+                assert BOTS["expert"](view, random.Random(i)) == BOTS["easy"](view, random.Random(0)), (i, seat)
+                checked += 1
+            hand.expose(seat, [])
+    assert checked >= 60
+
+
 # ----------------------------------------------------------------------------- explain
 
 
