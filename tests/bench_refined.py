@@ -30,13 +30,19 @@ def refined(bot: Level) -> Level:
     """``bot`` with every policy context it makes refined (for the length of each decision)."""
 
     def decide(view: dict[str, Any], rng: random.Random) -> Any:
-        Knowledge.ctx = lambda self, exposed=None, refined=True: PLAIN_CTX(self, exposed, refined)  # type: ignore[method-assign]
+        # Refined whatever the caller asks (rulebot.choose_play passes refined=False explicitly).
+        Knowledge.ctx = lambda self, exposed=None, refined=False: PLAIN_CTX(self, exposed, True)  # type: ignore[method-assign]
         try:
             return bot(view, rng)
         finally:
             Knowledge.ctx = PLAIN_CTX  # type: ignore[method-assign]
 
     return Level(f"{bot.name}+refined", decide)
+
+
+# The candidates, as bots of one's own for the arena (``tests.bench_refined:easy``).
+easy = refined(BOTS["easy"])
+normal = refined(BOTS["normal"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,12 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
-    candidate = refined(BOTS[args.level])
-    BOTS[candidate.name] = candidate  # The arena's processes are forked: they see it too.
-    try:
-        figures = arena.run(candidate.name, args.level, args.deals, seed=args.seed, jobs=args.jobs)
-    finally:
-        del BOTS[candidate.name]
+    candidate = f"tests.bench_refined:{args.level}"
+    figures = arena.run(candidate, args.level, args.deals, seed=args.seed, jobs=args.jobs)
     print("\n".join(arena.report(figures)))
     return 0
 
