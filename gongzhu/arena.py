@@ -40,43 +40,29 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import importlib
 import json
 import math
-import os
 import random
 import sys
 import time
-from typing import Any, Iterable, Sequence, TextIO, cast
+from typing import Any, Iterable, Sequence, TextIO
 
 from .bots import BOTS, Bot, set_fixed
 from .cards import HEARTS_MASK
 from .deal import hand_seed
 from .hand import Hand, IllegalMove, new_hand
+from .players import import_bot
 from .rules import PRESETS, Rules, get_rules
 
 
 def resolve_bot(name: str) -> Bot:
     """The bot called ``name``: a level of BOTS, or ``module:function`` (your own bot).
 
-    Raises ValueError with what is wrong: an unknown level, a module that does not import,
-    a name that is not a function of it.
+    Raises ValueError with what is wrong (``gongzhu.players.import_bot``).
     """
     if name in BOTS:
         return BOTS[name]
-    module, sep, attr = name.partition(":")
-    if not (sep and module and attr):
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)}; or module:function for a bot of yours)")
-    if os.getcwd() not in sys.path and "" not in sys.path:
-        sys.path.append(os.getcwd())  # A bot of yours in the current folder, as `python -m` would find it.
-    try:
-        found = importlib.import_module(module)
-    except Exception as e:  # ImportError, or the module failing as it runs: say which
-        raise ValueError(f"bot {name!r}: cannot import {module!r} ({type(e).__name__}: {e})") from None
-    bot = getattr(found, attr, None)
-    if not callable(bot):
-        raise ValueError(f"bot {name!r}: {module!r} has no function {attr!r}")
-    return cast(Bot, bot)
+    return import_bot(name, known=list(BOTS))
 
 
 def _seat_rng(deal_seed: int, seat: int) -> random.Random:

@@ -2,7 +2,7 @@
 
 - ``score QS KH QH 8H --exposed AH [--rules NAME] [--lang zh] [--json]``: a pile's breakdown;
 - ``play [--seed N] [--rules NAME] [--bots NAME] [--seat S] [--auto]``: a match in the
-  terminal against bots (``gongzhu.players``: ``random`` until ``gongzhu.bots`` adds more);
+  terminal against bots (a level of ``gongzhu.bots``, or ``module:function``: a bot of yours);
 - ``rules [--json]``: the presets and every option, in English and Chinese;
 - ``deal SEED``: the four hands a seed deals (the same in every port of ``deal.py``);
 - ``bench [--seconds S] [--rules NAME] [--json]``: random-playout hands per second (deal,
@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence, TextIO
 from . import __version__, options
 from .cards import card_codes, card_symbol, parse_card, sort_for_display
 from .deal import deal_hands
-from .hand import Hand
+from .hand import Hand, IllegalMove
 from .match import Match, new_match
 from .players import bot_names, default_bot_name, make_bot
 from .rules import PRESETS, Rules, get_rules
@@ -178,6 +178,7 @@ class TerminalGame:
         self.out = out
         self.read = read
         self.auto = auto
+        self.bot_name = bots
         self.bots = {s: make_bot(bots, random.Random(rng.getrandbits(64)))
                      for s in range(4) if auto or s != seat}
 
@@ -236,11 +237,11 @@ class TerminalGame:
 
     def bot_turn(self, h: Hand, seat: int) -> list[dict[str, Any]]:
         action = self.bots[seat].act(self.match.view(seat))
-        if h.phase == "pass":
-            return h.pass_cards(seat, action)
-        if h.phase == "expose":
-            return h.expose(seat, action)
-        return h.play(action, seat)
+        try:
+            return h.decide(seat, action)
+        except IllegalMove as e:  # a bot of yours (module:function) broke the rules: say where
+            raise ValueError(f"bot {self.bot_name!r} in seat {seat} ({h.phase}) decided {action!r}, "
+                             f"which the rules refuse: {e}") from None
 
     def human_turn(self, h: Hand, seat: int) -> list[dict[str, Any]]:
         while True:
@@ -340,7 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--rules", default="classic", help=f"a preset ({presets})")
     pl.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="a house rule on top of the preset, e.g. pass_cards=3 (see `rules`)")
-    pl.add_argument("--bots", help=f"bot name ({', '.join(bot_names())}; default the strongest)")
+    pl.add_argument("--bots", help=f"bot name ({', '.join(bot_names())}; default the strongest) "
+                                     "or module:function, a bot of yours")
     pl.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat (0-3)")
     pl.add_argument("--auto", action="store_true", help="bots play every seat (a demo)")
 

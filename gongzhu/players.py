@@ -11,12 +11,17 @@ the seat it plays and the action depends on ``view["phase"]``:
 ``BOTS`` here holds ``"random"`` (uniformly random legal decisions).  ``bot_names()`` and
 ``make_bot(name, rng)`` also look in ``gongzhu.bots.BOTS`` (the bots package, when present),
 whose entries take precedence, so stronger bots slot in without changing any caller.
+A name ``module:function`` is a bot of yours: any importable ``function(view, rng)`` with the
+levels' contract (``gongzhu.bots``), found from the current folder too.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
-from typing import Any, Callable, Protocol
+import sys
+from typing import Any, Callable, Protocol, cast
 
 
 class Bot(Protocol):
@@ -76,8 +81,40 @@ def default_bot_name() -> str:
 
 
 def make_bot(name: str, rng: random.Random) -> Any:
-    """A new bot of that name, drawing its randomness from ``rng``."""
+    """A new bot of that name (or ``module:function``), drawing its randomness from ``rng``."""
     reg = registry()
-    if name not in reg:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(sorted(reg))})")
-    return reg[name](rng)
+    if name in reg:
+        return reg[name](rng)
+    return BoundBot(import_bot(name, known=sorted(reg)), rng)
+
+
+def import_bot(name: str, known: list[str]) -> Callable[[dict[str, Any], random.Random], Any]:
+    """Your bot ``module:function``: ``function(view, rng)`` -> the decision the phase asks.
+
+    Raises ValueError with what is wrong: not of that form (an unknown level: ``known`` are the
+    levels), a module that does not import, a name that is not a function of it.
+    """
+    module, sep, attr = name.partition(":")
+    if not (sep and module and attr):
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(known)}; or module:function for a bot of yours)")
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.append(os.getcwd())  # A bot of yours in the current folder, as `python -m` would find it.
+    try:
+        found = importlib.import_module(module)
+    except Exception as e:  # ImportError, or the module failing as it runs: say which
+        raise ValueError(f"bot {name!r}: cannot import {module!r} ({type(e).__name__}: {e})") from None
+    bot = getattr(found, attr, None)
+    if not callable(bot):
+        raise ValueError(f"bot {name!r}: {module!r} has no function {attr!r}")
+    return cast(Callable[[dict[str, Any], random.Random], Any], bot)
+
+
+class BoundBot:
+    """A ``function(view, rng)`` bot bound to its rng, with ``act(view)`` (this module's protocol)."""
+
+    def __init__(self, bot: Callable[[dict[str, Any], random.Random], Any], rng: random.Random) -> None:
+        self.bot = bot
+        self.rng = rng
+
+    def act(self, view: dict[str, Any]) -> Any:
+        return self.bot(view, self.rng)

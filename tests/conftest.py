@@ -7,6 +7,8 @@
   `tests.e2e.harness`, `serve`, `build_site`, `runtime`, `browser`, `pyscript_files`.
 * Hypothesis: no per-example deadline (the 2-core CI machine is shared, timing is noise); with
   CI set, examples are derandomized so a CI failure reproduces (`HYPOTHESIS_PROFILE` overrides).
+* `own_bot`: the name of a module of a user's own bots (`OWN_BOT`: `play`, `reckless`) in the
+  current folder, for the CLI's and the arena's `module:function` bots.
 * test-artifacts/ (git-ignored) receives screenshots and logs of failed browser tests;
   `item.rep_setup` / `item.rep_call` are set so fixtures can see a test's outcome.
 
@@ -17,6 +19,7 @@ tests/e2e/conftest.py; read its docstring to write a page test.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Generator
 from pathlib import Path
 
@@ -28,6 +31,34 @@ ROOT = Path(__file__).resolve().parents[1]
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+OWN_BOT = '''
+def play(view, rng):
+    """Plays its lowest legal card, exposes nothing, passes its first cards."""
+    if view["phase"] == "play":
+        return view["legal"][0]
+    if view["phase"] == "pass":
+        return view["hand"][: view["passing"]["count"]]
+    return []
+
+
+def reckless(view, rng):
+    """Plays the first card of its hand, legal or not."""
+    return view["hand"][0] if view["phase"] == "play" else []
+'''
+
+
+@pytest.fixture
+def own_bot(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The name of a module of bots of a user's own (``OWN_BOT``) in the current folder, as a
+    user would write one next to the repository: not on sys.path until the CLI looks there."""
+    name = "own_bot_" + request.node.originalname  # one module per test: imports are cached
+    (tmp_path / f"{name}.py").write_text(OWN_BOT, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    return name
 
 
 @pytest.fixture(scope="session")

@@ -94,39 +94,17 @@ def test_a_log_of_other_settings_or_not_a_log_is_refused(tmp_path, capsys) -> No
     assert "not an arena log" in capsys.readouterr().err
 
 
-LOWBOT = '''
-def play(view, rng):
-    """Plays its lowest legal card, exposes nothing, passes its first cards."""
-    if view["phase"] == "play":
-        return view["legal"][0]
-    if view["phase"] == "pass":
-        return view["hand"][: view["passing"]["count"]]
-    return []
-
-
-def reckless(view, rng):
-    """Plays the first card of its hand, legal or not."""
-    return view["hand"][0] if view["phase"] == "play" else []
-'''
-
-
-def test_a_bot_of_your_own_plays_in_the_arena_from_the_current_folder(tmp_path, monkeypatch, capsys) -> None:
-    import sys
-
-    (tmp_path / "lowbot_arena_test.py").write_text(LOWBOT, encoding="utf-8")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
-    monkeypatch.delitem(sys.modules, "lowbot_arena_test", raising=False)
+def test_a_bot_of_your_own_plays_in_the_arena_from_the_current_folder(own_bot, capsys) -> None:
     out = io.StringIO()
-    assert main(["--candidate", "lowbot_arena_test:play", "--baseline", "easy", "--deals", "3",
+    assert main(["--candidate", f"{own_bot}:play", "--baseline", "easy", "--deals", "3",
                  "--seed", "4", "--jobs", "2", "--json"], out) == 0
     fig = json.loads(out.getvalue().strip().splitlines()[-1])
-    assert fig["candidate"] == "lowbot_arena_test:play" and fig["deals"] == 3
+    assert fig["candidate"] == f"{own_bot}:play" and fig["deals"] == 3
     assert fig["exposure_rate"] == 0.0  # it never exposes
     # A bot that breaks the rules stops the run with the reason, not a traceback.
-    assert main(["--candidate", "lowbot_arena_test:reckless", "--baseline", "easy", "--deals", "2"], out) == 2
+    assert main(["--candidate", f"{own_bot}:reckless", "--baseline", "easy", "--deals", "2"], out) == 2
     err = capsys.readouterr().err
-    assert "lowbot_arena_test:reckless" in err and "which the rules refuse" in err
+    assert f"{own_bot}:reckless" in err and "which the rules refuse" in err
 
 
 def test_bots_that_do_not_exist_are_named_in_the_error(capsys) -> None:

@@ -134,3 +134,14 @@ def test_module_entry_point():
     r = subprocess.run([sys.executable, "-m", "gongzhu", "score", "1S"], capture_output=True, text=True,
                        check=False)
     assert r.returncode == 2 and "'1S'" in r.stderr
+
+
+def test_play_with_a_bot_of_your_own_from_the_current_folder(own_bot, capsys):
+    code, text = run("play", "--seed", "2", "--auto", "--rules", "fast", "--bots", f"{own_bot}:play")
+    assert code == 0 and "The match is over." in text
+    # A bot that breaks the rules stops the game with the seat and the reason, not a traceback.
+    assert run("play", "--seed", "2", "--auto", "--bots", f"{own_bot}:reckless")[0] == 2
+    err = capsys.readouterr().err
+    assert f"{own_bot}:reckless" in err and "which the rules refuse" in err
+    assert run("play", "--auto", "--bots", f"{own_bot}:nothing")[0] == 2
+    assert "has no function 'nothing'" in capsys.readouterr().err

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from ..players import BoundBot
 from .beginner import beginner
 from .expert import Expert, expert
 from .explain import explain
@@ -52,22 +53,11 @@ class Level:
 
     def __call__(self, view: Any, rng: random.Random | None = None) -> Any:
         if rng is None and isinstance(view, random.Random):
-            return _Player(self.bot, view)
+            return BoundBot(self.bot, view)
         return self.bot(view, rng if rng is not None else random.Random(0))
 
     def __repr__(self) -> str:
         return f"<bot {self.name}>"
-
-
-class _Player:
-    """A level bound to an rng, with ``act(view)`` (the ``gongzhu.players`` protocol)."""
-
-    def __init__(self, bot: Bot, rng: random.Random) -> None:
-        self.bot = bot
-        self.rng = rng
-
-    def act(self, view: dict[str, Any]) -> Any:
-        return self.bot(view, self.rng)
 
 
 BOTS: dict[str, Level] = {
