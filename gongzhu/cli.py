@@ -178,9 +178,15 @@ class TerminalGame:
         self.out = out
         self.read = read
         self.auto = auto
-        self.bot_name = bots
-        self.bots = {s: make_bot(bots, random.Random(rng.getrandbits(64)))
-                     for s in range(4) if auto or s != seat}
+        seats = [s for s in range(4) if auto or s != seat]
+        names = [n.strip() for n in bots.split(",")]
+        if len(names) == 1:
+            names *= len(seats)
+        if len(names) != len(seats):
+            raise ValueError(f"--bots {bots!r}: give one bot for them all, or one for each of the "
+                             f"{len(seats)} bot seats ({', '.join(map(str, seats))}), comma-separated")
+        self.bot_names = dict(zip(seats, names, strict=True))
+        self.bots = {s: make_bot(n, random.Random(rng.getrandbits(64))) for s, n in self.bot_names.items()}
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -202,6 +208,8 @@ class TerminalGame:
         self.say("You play " + ("nobody (bots only)." if self.auto else
                                 f"seat {self.me} ({SEAT_NAMES[0]}). Type cards like QS, 10h or Q♠; "
                                 "q quits."))
+        me = None if self.auto else self.me
+        self.say("Bots: " + ", ".join(f"{_seat(s, me)} {n}" for s, n in self.bot_names.items()) + ".")
         try:
             while True:
                 self.play_hand()
@@ -240,7 +248,7 @@ class TerminalGame:
         try:
             return h.decide(seat, action)
         except IllegalMove as e:  # a bot of yours (module:function) broke the rules: say where
-            raise ValueError(f"bot {self.bot_name!r} in seat {seat} ({h.phase}) decided {action!r}, "
+            raise ValueError(f"bot {self.bot_names[seat]!r} in seat {seat} ({h.phase}) decided {action!r}, "
                              f"which the rules refuse: {e}") from None
 
     def human_turn(self, h: Hand, seat: int) -> list[dict[str, Any]]:
@@ -342,7 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="a house rule on top of the preset, e.g. pass_cards=3 (see `rules`)")
     pl.add_argument("--bots", help=f"bot name ({', '.join(bot_names())}; default the strongest) "
-                                     "or module:function, a bot of yours")
+                                     "or module:function, a bot of yours; or one per bot seat, "
+                                     "comma-separated: --auto --bots easy,hard,expert,normal")
     pl.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat (0-3)")
     pl.add_argument("--auto", action="store_true", help="bots play every seat (a demo)")
 

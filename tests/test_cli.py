@@ -145,3 +145,27 @@ def test_play_with_a_bot_of_your_own_from_the_current_folder(own_bot, capsys):
     assert f"{own_bot}:reckless" in err and "which the rules refuse" in err
     assert run("play", "--auto", "--bots", f"{own_bot}:nothing")[0] == 2
     assert "has no function 'nothing'" in capsys.readouterr().err
+
+
+def test_play_with_a_bot_for_each_seat(capsys):
+    code, text = run("play", "--seed", "6", "--auto", "--rules", "fast", "--bots", "easy, beginner,normal,random")
+    assert code == 0 and "The match is over." in text
+    assert "Bots: seat 0 easy, seat 1 beginner, seat 2 normal, seat 3 random." in text
+    code, text = run("play", "--seed", "6", "--seat", "2", "--bots", "random,easy,beginner", answers=["q"])
+    assert code == 0 and "Bots: seat 0 (North) random, seat 1 (West) easy, seat 3 (East) beginner." in text
+    for bots, seats in (("easy,hard", "3 bot seats (0, 1, 3)"), ("easy,easy,easy,easy", "3 bot seats")):
+        assert run("play", "--seat", "2", "--bots", bots)[0] == 2
+        assert seats in capsys.readouterr().err
+    assert run("play", "--auto", "--bots", "easy,nobody,easy,easy")[0] == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_output_piped_into_a_reader_that_stops_is_not_an_error():
+    # `python -m gongzhu play --auto | head -1`: head closes the pipe after one line.
+    p = subprocess.Popen([sys.executable, "-m", "gongzhu", "play", "--auto", "--seed", "3", "--bots", "random"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert p.stdout is not None and p.stderr is not None
+    assert p.stdout.readline().startswith(b"Gong Zhu")
+    p.stdout.close()
+    assert p.wait(timeout=60) == 0
+    assert p.stderr.read() == b""
