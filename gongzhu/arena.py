@@ -50,8 +50,8 @@ from typing import Any, Iterable, Sequence, TextIO
 from .bots import BOTS, Bot, set_fixed
 from .cards import HEARTS_MASK
 from .deal import hand_seed
-from .hand import Hand, IllegalMove, new_hand
-from .players import import_bot
+from .hand import Hand, new_hand
+from .players import bot_decides, import_bot
 from .rules import PRESETS, Rules, get_rules
 
 
@@ -93,11 +93,7 @@ def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
             think.append(dt)
         if hand.phase == "expose":
             expose_decisions[seat] += 1
-        try:
-            hand.decide(seat, decision)
-        except IllegalMove as e:
-            raise ValueError(f"bot {names[seat]!r} in seat {seat} (deal seed {deal_seed}, {hand.phase}) "
-                             f"decided {decision!r}, which the rules refuse: {e}") from None
+        bot_decides(hand, seat, decision, names[seat], f"deal seed {deal_seed}, ")
     return {"scores": _scores(hand), "moon": _moon(hand),
             "exposed": [v for v in hand.view(0)["exposed"]], "think_ms": think,
             "expose_decisions": expose_decisions}

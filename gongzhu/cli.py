@@ -24,9 +24,9 @@ from typing import Any, Callable, Sequence, TextIO
 from . import __version__, options
 from .cards import card_codes, card_symbol, parse_card, sort_for_display
 from .deal import deal_hands
-from .hand import Hand, IllegalMove
+from .hand import Hand
 from .match import Match, new_match
-from .players import bot_names, default_bot_name, make_bot
+from .players import bot_decides, bot_names, default_bot_name, make_bot
 from .rules import PRESETS, Rules, get_rules
 from .scoring import score_pile, signed
 
@@ -244,12 +244,7 @@ class TerminalGame:
             self.show(events)
 
     def bot_turn(self, h: Hand, seat: int) -> list[dict[str, Any]]:
-        action = self.bots[seat].act(self.match.view(seat))
-        try:
-            return h.decide(seat, action)
-        except IllegalMove as e:  # a bot of yours (module:function) broke the rules: say where
-            raise ValueError(f"bot {self.bot_names[seat]!r} in seat {seat} ({h.phase}) decided {action!r}, "
-                             f"which the rules refuse: {e}") from None
+        return bot_decides(h, seat, self.bots[seat].act(self.match.view(seat)), self.bot_names[seat])
 
     def human_turn(self, h: Hand, seat: int) -> list[dict[str, Any]]:
         while True:

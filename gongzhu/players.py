@@ -23,6 +23,8 @@ import random
 import sys
 from typing import Any, Callable, Protocol, cast
 
+from .hand import Hand, IllegalMove
+
 
 class Bot(Protocol):
     """What a bot does: given its seat's view, choose an action (see the module docstring)."""
@@ -107,6 +109,19 @@ def import_bot(name: str, known: list[str]) -> Callable[[dict[str, Any], random.
     if not callable(bot):
         raise ValueError(f"bot {name!r}: {module!r} has no function {attr!r}")
     return cast(Callable[[dict[str, Any], random.Random], Any], bot)
+
+
+def bot_decides(hand: Hand, seat: int, decision: Any, name: str, where: str = "") -> list[dict[str, Any]]:
+    """``hand.decide(seat, decision)`` for the bot called ``name``; returns the events.
+
+    A decision the rules refuse (a bot of yours can make one) becomes a ValueError that names
+    the bot, its seat, ``where`` (e.g. ``"deal seed 7, "``), the phase and the reason.
+    """
+    try:
+        return hand.decide(seat, decision)
+    except IllegalMove as e:
+        raise ValueError(f"bot {name!r} in seat {seat} ({where}{hand.phase}) decided {decision!r}, "
+                         f"which the rules refuse: {e}") from None
 
 
 class BoundBot:
