@@ -31,6 +31,8 @@ baseline).  ``--fixed`` runs search bots at their fixed worlds x rollouts (repro
 ``--json`` ends the output with one JSON line of the figures.  ``--log FILE`` appends each
 finished deal to FILE (JSON lines) and, run again with the same settings, plays only the deals
 FILE lacks: a long run that is stopped loses nothing and resumes where it was.
+``--combine LOG LOG ...`` plays nothing and prints the figures over all the deals of several
+logs of one pairing written with different seeds (a long measurement split into runs).
 
 ``bench_levels`` and ``bench_engine`` are the benchmarks the in-browser page (bench.html)
 runs in the worker.
@@ -182,29 +184,74 @@ def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _read(path: str) -> tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]:
+    """A log's settings line and its finished deals by index (``(None, {})`` for an empty log).
+
+    Raises FileNotFoundError, or ValueError when the file is not an arena log.
+    """
+    with open(path, encoding="utf-8") as f:
+        lines = [line for line in f if line.strip()]
+    if not lines:
+        return None, {}
+    try:
+        head = json.loads(lines[0])
+        done = {}
+        for line in lines[1:]:
+            result = json.loads(line)
+            done[result["deal"]] = result
+        if not isinstance(head, dict) or "candidate" not in head:
+            raise KeyError("settings")
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise ValueError(f"the log {path} is not an arena log ({e})") from None
+    return head, done
+
+
 def read_log(path: str, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """The deals already played in the log at ``path`` (none if it does not exist), by index.
 
     Its first line holds the settings it was written with; a log of other settings is refused.
     """
     try:
-        with open(path, encoding="utf-8") as f:
-            lines = [line for line in f if line.strip()]
+        head, done = _read(path)
     except FileNotFoundError:
         return {}
-    if not lines:
-        return {}
-    try:
-        head = json.loads(lines[0])
-        if head != json.loads(json.dumps(settings)):  # as written: tuples are lists in JSON
-            raise ValueError(f"the log {path} was written for other settings ({head}); use another file")
-        done = {}
-        for line in lines[1:]:
-            result = json.loads(line)
-            done[result["deal"]] = result
-    except (json.JSONDecodeError, KeyError, TypeError) as e:
-        raise ValueError(f"the log {path} is not an arena log ({e})") from None
+    if head is not None and head != json.loads(json.dumps(settings)):  # as written: tuples are lists in JSON
+        raise ValueError(f"the log {path} was written for other settings ({head}); use another file")
     return done
+
+
+def combine(paths: Sequence[str]) -> dict[str, Any]:
+    """``summarize``'s figures over every deal of several logs of one pairing, as one run.
+
+    A long measurement may be split into runs of different seeds (on different machines, say):
+    their deals are independent draws, so pooled they measure the pairing over all of them.
+    The logs must agree on candidate, baseline, rules and ``fixed``, and no seed may come twice
+    (the same deals would count twice).  Raises ValueError (or OSError) saying which log differs.
+    """
+    if not paths:
+        raise ValueError("--combine needs at least one log")
+    first: dict[str, Any] | None = None
+    seeds: list[int] = []
+    results: list[dict[str, Any]] = []
+    for path in paths:
+        head, done = _read(path)
+        if head is None:
+            raise ValueError(f"the log {path} is empty")
+        pairing = {k: v for k, v in head.items() if k != "seed"}
+        if first is None:
+            first = pairing
+        elif pairing != first:
+            raise ValueError(f"the log {path} measures another pairing or rules ({head}) than {paths[0]}")
+        if head["seed"] in seeds:
+            raise ValueError(f"the log {path} has seed {head['seed']} again: its deals would count twice")
+        seeds.append(head["seed"])
+        results.extend(done[i] for i in sorted(done))
+    assert first is not None
+    out = summarize(results)
+    out.update({"candidate": first["candidate"], "baseline": first["baseline"], "seed": seeds,
+                "rules": Rules.from_dict(first["rules"]).preset_name() or "custom", "fixed": first["fixed"],
+                "seconds": None})
+    return out
 
 
 def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules | str | None = None,
@@ -253,15 +300,18 @@ def report(fig: dict[str, Any]) -> list[str]:
         return "n/a" if x is None else f"{x:+.1f}"
 
     t = fig["think_ms"]
+    seed = fig["seed"]
+    seeds = f"seeds {', '.join(map(str, seed))} combined" if isinstance(seed, list) else f"seed {seed}"
+    took = "" if fig["seconds"] is None else f"; {fig['seconds']} s"
     return [
         f"{fig['candidate']} vs 3 x {fig['baseline']}: {fig['deals']} deals x 4 seats, rules "
-        f"{fig['rules']}, seed {fig['seed']}{', fixed' if fig['fixed'] else ''}",
+        f"{fig['rules']}, {seeds}{', fixed' if fig['fixed'] else ''}",
         f"M = {sgn(fig['M'])} points per hand (95% CI {sgn(fig['M_low'])} .. {sgn(fig['M_high'])})",
         f"D = {fig['D']:.3f} duplicate win rate (ties 1/2; 0.5 = equal)" if fig["D"] is not None else "D = n/a",
         f"moons made {fig['moons_made']}, conceded {fig['moons_conceded']}; "
         f"exposure rate {fig['exposure_rate']:.2f}",
         f"think ms per decision: p50 {t['p50']:.1f}, p95 {t['p95']:.1f}, max {t['max']:.1f} "
-        f"({fig['decisions']} decisions); {fig['seconds']} s",
+        f"({fig['decisions']} decisions){took}",
     ]
 
 
@@ -303,6 +353,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fixed", action="store_true", help="search bots at fixed worlds x rollouts")
     p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     p.add_argument("--log", metavar="FILE", help="append each finished deal to FILE; resume from it if it exists")
+    p.add_argument("--combine", nargs="+", metavar="LOG",
+                   help="play nothing: the figures over all the deals of these logs (one pairing, other seeds)")
     return p
 
 
@@ -311,7 +363,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
     try:
-        fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed, args.log)
+        if args.combine:
+            fig = combine(args.combine)
+        else:
+            fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed,
+                      args.log)
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

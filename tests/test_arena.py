@@ -114,3 +114,28 @@ def test_bots_that_do_not_exist_are_named_in_the_error(capsys) -> None:
                       ("gongzhu.cards:PIG", "has no function 'PIG'")):
         assert main(["--candidate", name, "--deals", "1"], io.StringIO()) == 2
         assert why in capsys.readouterr().err, name
+
+
+def test_logs_of_one_pairing_combine_into_one_measurement(tmp_path, capsys) -> None:
+    a, b = str(tmp_path / "seed9.jsonl"), str(tmp_path / "seed10.jsonl")
+    run("beginner", "easy", 3, seed=9, rules="fast", log=a)
+    run("beginner", "easy", 2, seed=10, rules="fast", log=b)
+    out = io.StringIO()
+    assert main(["--combine", a, b, "--json"], out) == 0
+    text = out.getvalue()
+    fig = json.loads(text.strip().splitlines()[-1])
+    assert "5 deals x 4 seats" in text and "seeds 9, 10 combined" in text
+    # The same figures as the deals' results pooled by hand.
+    pooled = [json.loads(line) for path in (a, b) for line in open(path).read().splitlines()[1:]]
+    assert {k: fig[k] for k in ("deals", "M", "M_low", "D")} == {
+        k: summarize(pooled)[k] for k in ("deals", "M", "M_low", "D")}
+    assert fig["seed"] == [9, 10] and fig["candidate"] == "beginner" and fig["rules"] == "fast"
+    # Another pairing, the same seed twice, an empty log, a missing one: refused with the reason.
+    other = str(tmp_path / "other.jsonl")
+    run("easy", "beginner", 1, seed=11, rules="fast", log=other)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    for logs, why in (([a, other], "another pairing"), ([a, a], "seed 9 again"),
+                      ([a, str(empty)], "is empty"), ([a, str(tmp_path / "none.jsonl")], "No such file")):
+        assert main(["--combine", *logs], io.StringIO()) == 2
+        assert why in capsys.readouterr().err
