@@ -32,7 +32,9 @@ baseline).  ``--fixed`` runs search bots at their fixed worlds x rollouts (repro
 finished deal to FILE (JSON lines) and, run again with the same settings, plays only the deals
 FILE lacks: a long run that is stopped loses nothing and resumes where it was.
 ``--combine LOG LOG ...`` plays nothing and prints the figures over all the deals of several
-logs of one pairing written with different seeds (a long measurement split into runs).
+logs of one pairing written with different seeds (a long measurement split into runs);
+``--compare NEW OLD`` plays nothing and pairs two logs of the same deals by deal (two versions
+of a bot, say): the difference of M, new minus old, with its interval.
 
 ``bench_levels`` and ``bench_engine`` are the benchmarks the in-browser page (bench.html)
 runs in the worker.
@@ -156,24 +158,29 @@ def percentile(values: Sequence[float], q: float) -> float:
     return v[k]
 
 
+def mean_ci(values: Sequence[float]) -> tuple[float, float | None, float | None]:
+    """The mean and its 95% confidence interval (1.96 standard errors), rounded to 0.01;
+    no interval for fewer than two values."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return round(mean, 2), None, None
+    half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) / math.sqrt(n)
+    return round(mean, 2), round(mean - half, 2), round(mean + half, 2)
+
+
 def summarize(results: list[dict[str, Any]]) -> dict[str, Any]:
     """The figures of a list of ``play_deal`` results (see the module docstring)."""
     n = len(results)
-    ms = [r["m"] for r in results]
-    mean = sum(ms) / n if n else 0.0
-    if n > 1:
-        sd = math.sqrt(sum((x - mean) ** 2 for x in ms) / (n - 1))
-        half = 1.96 * sd / math.sqrt(n)
-    else:
-        half = float("inf")
+    mean, low, high = mean_ci([r["m"] for r in results])
     duel = [d for r in results for d in r["duel"]]
     think = [t for r in results for t in r["think_ms"]]
     decisions = sum(r["expose_decisions"] for r in results)
     return {
         "deals": n,
-        "M": round(mean, 2),
-        "M_low": round(mean - half, 2) if n > 1 else None,
-        "M_high": round(mean + half, 2) if n > 1 else None,
+        "M": mean,
+        "M_low": low,
+        "M_high": high,
         "D": round(sum(duel) / len(duel), 4) if duel else None,
         "moons_made": sum(r["made"] for r in results),
         "moons_conceded": sum(r["conceded"] for r in results),
@@ -294,6 +301,49 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
     return out
 
 
+def compare(new: str, old: str) -> dict[str, Any]:
+    """Two logs of the same deals (seed, rules, baseline) paired by deal: the per-deal difference
+    of M, new minus old, with its 95% interval, over the deals both hold; and each one's figures
+    on those deals.
+
+    Two versions of a bot measured on the same deals differ by less than either's interval
+    suggests: pairing takes out the luck of the deals (not that of the bots' own random numbers).
+    Raises ValueError (or OSError) when the logs are not of the same deals.
+    """
+    (head_new, done_new), (head_old, done_old) = _read(new), _read(old)
+    for path, head in ((new, head_new), (old, head_old)):
+        if head is None:
+            raise ValueError(f"the log {path} is empty")
+    assert head_new is not None and head_old is not None
+    for key in ("seed", "rules", "baseline"):
+        if head_new[key] != head_old[key]:
+            raise ValueError(f"the logs {new} and {old} are not of the same deals: {key} "
+                             f"{head_new[key]} and {head_old[key]}")
+    both = sorted(set(done_new) & set(done_old))
+    if not both:
+        raise ValueError(f"the logs {new} and {old} have no deal in common")
+    diff, low, high = mean_ci([done_new[i]["m"] - done_old[i]["m"] for i in both])
+    return {"deals": len(both), "diff": diff, "diff_low": low, "diff_high": high,
+            "new": {"log": new, "candidate": head_new["candidate"], **summarize([done_new[i] for i in both])},
+            "old": {"log": old, "candidate": head_old["candidate"], **summarize([done_old[i] for i in both])},
+            "baseline": head_new["baseline"], "seed": head_new["seed"]}
+
+
+def compare_report(fig: dict[str, Any]) -> list[str]:
+    """``compare``'s figures as text lines."""
+    def sgn(x: float | None) -> str:
+        return "n/a" if x is None else f"{x:+.1f}"
+
+    lines = [f"{fig['deals']} deals both logs hold (seed {fig['seed']}, baseline {fig['baseline']}), paired by deal:",
+             f"new minus old: {sgn(fig['diff'])} points per hand (95% CI {sgn(fig['diff_low'])} .. "
+             f"{sgn(fig['diff_high'])})"]
+    for side in ("new", "old"):
+        f = fig[side]
+        lines.append(f"{side}: {f['candidate']} ({f['log']}): M = {sgn(f['M'])} ({sgn(f['M_low'])} .. "
+                     f"{sgn(f['M_high'])}), D = {f['D']:.3f}")
+    return lines
+
+
 def report(fig: dict[str, Any]) -> list[str]:
     """The figures as text lines."""
     def sgn(x: float | None) -> str:
@@ -355,6 +405,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE", help="append each finished deal to FILE; resume from it if it exists")
     p.add_argument("--combine", nargs="+", metavar="LOG",
                    help="play nothing: the figures over all the deals of these logs (one pairing, other seeds)")
+    p.add_argument("--compare", nargs=2, metavar=("NEW", "OLD"),
+                   help="play nothing: two logs of the same deals paired by deal (new minus old)")
     return p
 
 
@@ -363,6 +415,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
     try:
+        if args.compare:
+            paired = compare(*args.compare)
+            for line in compare_report(paired):
+                print(line, file=out)
+            if args.json:
+                print(json.dumps(paired), file=out)
+            return 0
         if args.combine:
             fig = combine(args.combine)
         else:

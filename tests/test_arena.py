@@ -139,3 +139,28 @@ def test_logs_of_one_pairing_combine_into_one_measurement(tmp_path, capsys) -> N
                       ([a, str(empty)], "is empty"), ([a, str(tmp_path / "none.jsonl")], "No such file")):
         assert main(["--combine", *logs], io.StringIO()) == 2
         assert why in capsys.readouterr().err
+
+
+def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> None:
+    new, old = str(tmp_path / "new.jsonl"), str(tmp_path / "old.jsonl")
+    run("beginner", "easy", 3, seed=9, rules="fast", log=new)
+    run("easy", "easy", 2, seed=9, rules="fast", log=old)
+    out = io.StringIO()
+    assert main(["--compare", new, old, "--json"], out) == 0
+    fig = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert "2 deals both logs hold" in out.getvalue()
+    rows = [[json.loads(line) for line in open(p).read().splitlines()[1:3]] for p in (new, old)]
+    by_deal = [{r["deal"]: r["m"] for r in side} for side in rows]
+    diffs = [by_deal[0][i] - by_deal[1][i] for i in (0, 1)]
+    assert fig["deals"] == 2 and abs(fig["diff"] - sum(diffs) / 2) < 0.01
+    assert fig["diff_low"] < fig["diff"] < fig["diff_high"] or diffs[0] == diffs[1]
+    assert (fig["new"]["candidate"], fig["old"]["candidate"]) == ("beginner", "easy")
+    assert fig["old"]["deals"] == 2 and fig["new"]["M"] == summarize(rows[0])["M"]
+    # Logs of other deals (another seed or baseline), or an empty one: refused with the reason.
+    other = str(tmp_path / "other.jsonl")
+    run("beginner", "easy", 1, seed=10, rules="fast", log=other)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    for logs, why in (([new, other], "not of the same deals: seed 9 and 10"), ([new, str(empty)], "is empty")):
+        assert main(["--compare", *logs], io.StringIO()) == 2
+        assert why in capsys.readouterr().err
