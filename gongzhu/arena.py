@@ -36,6 +36,8 @@ logs of one pairing written with different seeds (a long measurement split into 
 ``--compare NEW OLD`` plays nothing and pairs two logs of the same deals by deal (two versions
 of a bot, say): the difference of M, new minus old, with its interval.
 
+On a terminal a line says how many deals are played and about how long is left.
+
 ``bench_levels`` and ``bench_engine`` are the benchmarks the in-browser page (bench.html)
 runs in the worker.
 """
@@ -261,11 +263,37 @@ def combine(paths: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+class Progress:
+    """A line on a terminal that says how many deals are played and about how long is left,
+    rewritten at most once a second (no running figures: a run is judged when it is over)."""
+
+    def __init__(self, out: TextIO | None, todo: int, total: int) -> None:
+        self.out, self.todo, self.total = out, todo, total
+        self.count = 0
+        self.start = self.shown = time.perf_counter()
+
+    def tick(self) -> None:
+        self.count += 1
+        now = time.perf_counter()
+        if self.out is None or (now - self.shown < 1 and self.count < self.todo):
+            return
+        self.shown = now
+        left = (now - self.start) / self.count * (self.todo - self.count)
+        eta = f"about {left / 60:.0f} min left" if left >= 90 else f"about {left:.0f} s left"
+        played = self.total - self.todo + self.count
+        self.out.write(f"\rarena: {played} / {self.total} deals played, {eta}   ")
+        if self.count == self.todo:
+            self.out.write("\n")
+        self.out.flush()
+
+
 def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules | str | None = None,
-        jobs: int = 1, fixed: bool = False, log: str | None = None) -> dict[str, Any]:
+        jobs: int = 1, fixed: bool = False, log: str | None = None,
+        progress: TextIO | None = None) -> dict[str, Any]:
     """Play the arena and return ``summarize``'s figures plus the settings.
 
-    ``log``: a file of finished deals (JSON lines) to resume from and append to.
+    ``log``: a file of finished deals (JSON lines) to resume from and append to; ``progress``:
+    a terminal to keep a line of progress on.
     """
     for name in (candidate, baseline):
         resolve_bot(name)  # Refuse an unknown bot before the first deal.
@@ -287,8 +315,10 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
             finished = stack.enter_context(context.Pool(jobs)).imap_unordered(play_deal, jobs_list, chunksize=1)
         else:
             finished = map(play_deal, jobs_list)
+        shown = Progress(progress, len(jobs_list), deals)
         for result in finished:
             done[result["deal"]] = result
+            shown.tick()
             if f is not None:
                 f.write(json.dumps(result) + "\n")
                 f.flush()
@@ -426,7 +456,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             fig = combine(args.combine)
         else:
             fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed,
-                      args.log)
+                      args.log, sys.stderr if sys.stderr.isatty() else None)
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -164,3 +164,14 @@ def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> 
     for logs, why in (([new, other], "not of the same deals: seed 9 and 10"), ([new, str(empty)], "is empty")):
         assert main(["--compare", *logs], io.StringIO()) == 2
         assert why in capsys.readouterr().err
+
+
+def test_a_run_on_a_terminal_shows_its_progress(tmp_path) -> None:
+    log = str(tmp_path / "run.jsonl")
+    run("beginner", "easy", 2, seed=9, rules="fast", log=log)
+    shown = io.StringIO()
+    run("beginner", "easy", 5, seed=9, rules="fast", log=log, progress=shown)
+    lines = shown.getvalue().split("\r")
+    # The deals already in the log count as played; the last line is the finished count.
+    assert lines[-1].startswith("arena: 5 / 5 deals played, about 0 s left") and lines[-1].endswith("\n")
+    assert all(line.startswith("arena: ") for line in lines[1:])
