@@ -215,6 +215,14 @@ def _read(path: str) -> tuple[dict[str, Any] | None, dict[int, dict[str, Any]]]:
     return head, done
 
 
+def _read_some(path: str) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """``_read`` for a log that must hold a run (``--combine``, ``--compare``): empty is an error."""
+    head, done = _read(path)
+    if head is None:
+        raise ValueError(f"the log {path} is empty")
+    return head, done
+
+
 def read_log(path: str, settings: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """The deals already played in the log at ``path`` (none if it does not exist), by index.
 
@@ -243,9 +251,7 @@ def combine(paths: Sequence[str]) -> dict[str, Any]:
     seeds: list[int] = []
     results: list[dict[str, Any]] = []
     for path in paths:
-        head, done = _read(path)
-        if head is None:
-            raise ValueError(f"the log {path} is empty")
+        head, done = _read_some(path)
         pairing = {k: v for k, v in head.items() if k != "seed"}
         if first is None:
             first = pairing
@@ -340,11 +346,7 @@ def compare(new: str, old: str) -> dict[str, Any]:
     suggests: pairing takes out the luck of the deals (not that of the bots' own random numbers).
     Raises ValueError (or OSError) when the logs are not of the same deals.
     """
-    (head_new, done_new), (head_old, done_old) = _read(new), _read(old)
-    for path, head in ((new, head_new), (old, head_old)):
-        if head is None:
-            raise ValueError(f"the log {path} is empty")
-    assert head_new is not None and head_old is not None
+    (head_new, done_new), (head_old, done_old) = _read_some(new), _read_some(old)
     for key in ("seed", "rules", "baseline"):
         if head_new[key] != head_old[key]:
             raise ValueError(f"the logs {new} and {old} are not of the same deals: {key} "
@@ -359,11 +361,13 @@ def compare(new: str, old: str) -> dict[str, Any]:
             "baseline": head_new["baseline"], "seed": head_new["seed"]}
 
 
+def sgn(x: float | None) -> str:
+    """A figure with its sign, to 0.1 ("n/a" for none)."""
+    return "n/a" if x is None else f"{x:+.1f}"
+
+
 def compare_report(fig: dict[str, Any]) -> list[str]:
     """``compare``'s figures as text lines."""
-    def sgn(x: float | None) -> str:
-        return "n/a" if x is None else f"{x:+.1f}"
-
     lines = [f"{fig['deals']} deals both logs hold (seed {fig['seed']}, baseline {fig['baseline']}), paired by deal:",
              f"new minus old: {sgn(fig['diff'])} points per hand (95% CI {sgn(fig['diff_low'])} .. "
              f"{sgn(fig['diff_high'])})"]
@@ -376,9 +380,6 @@ def compare_report(fig: dict[str, Any]) -> list[str]:
 
 def report(fig: dict[str, Any]) -> list[str]:
     """The figures as text lines."""
-    def sgn(x: float | None) -> str:
-        return "n/a" if x is None else f"{x:+.1f}"
-
     t = fig["think_ms"]
     seed = fig["seed"]
     seeds = f"seeds {', '.join(map(str, seed))} combined" if isinstance(seed, list) else f"seed {seed}"

@@ -116,14 +116,24 @@ def test_bots_that_do_not_exist_are_named_in_the_error(capsys) -> None:
         assert why in capsys.readouterr().err, name
 
 
+def arena_json(argv: list[str]) -> tuple[str, dict]:
+    """The arena's text and its closing JSON figures for ``argv`` (which must succeed)."""
+    out = io.StringIO()
+    assert main([*argv, "--json"], out) == 0
+    return out.getvalue(), json.loads(out.getvalue().strip().splitlines()[-1])
+
+
+def assert_refused(argv: list[str], why: str, capsys) -> None:
+    """The arena refuses ``argv`` (exit 2) and says ``why`` on stderr."""
+    assert main(argv, io.StringIO()) == 2
+    assert why in capsys.readouterr().err
+
+
 def test_logs_of_one_pairing_combine_into_one_measurement(tmp_path, capsys) -> None:
     a, b = str(tmp_path / "seed9.jsonl"), str(tmp_path / "seed10.jsonl")
     run("beginner", "easy", 3, seed=9, rules="fast", log=a)
     run("beginner", "easy", 2, seed=10, rules="fast", log=b)
-    out = io.StringIO()
-    assert main(["--combine", a, b, "--json"], out) == 0
-    text = out.getvalue()
-    fig = json.loads(text.strip().splitlines()[-1])
+    text, fig = arena_json(["--combine", a, b])
     assert "5 deals x 4 seats" in text and "seeds 9, 10 combined" in text
     # The same figures as the deals' results pooled by hand.
     pooled = [json.loads(line) for path in (a, b) for line in open(path).read().splitlines()[1:]]
@@ -137,18 +147,15 @@ def test_logs_of_one_pairing_combine_into_one_measurement(tmp_path, capsys) -> N
     empty.write_text("")
     for logs, why in (([a, other], "another pairing"), ([a, a], "seed 9 again"),
                       ([a, str(empty)], "is empty"), ([a, str(tmp_path / "none.jsonl")], "No such file")):
-        assert main(["--combine", *logs], io.StringIO()) == 2
-        assert why in capsys.readouterr().err
+        assert_refused(["--combine", *logs], why, capsys)
 
 
 def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> None:
     new, old = str(tmp_path / "new.jsonl"), str(tmp_path / "old.jsonl")
     run("beginner", "easy", 3, seed=9, rules="fast", log=new)
     run("easy", "easy", 2, seed=9, rules="fast", log=old)
-    out = io.StringIO()
-    assert main(["--compare", new, old, "--json"], out) == 0
-    fig = json.loads(out.getvalue().strip().splitlines()[-1])
-    assert "2 deals both logs hold" in out.getvalue()
+    text, fig = arena_json(["--compare", new, old])
+    assert "2 deals both logs hold" in text
     rows = [[json.loads(line) for line in open(p).read().splitlines()[1:3]] for p in (new, old)]
     by_deal = [{r["deal"]: r["m"] for r in side} for side in rows]
     diffs = [by_deal[0][i] - by_deal[1][i] for i in (0, 1)]
@@ -162,8 +169,7 @@ def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> 
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     for logs, why in (([new, other], "not of the same deals: seed 9 and 10"), ([new, str(empty)], "is empty")):
-        assert main(["--compare", *logs], io.StringIO()) == 2
-        assert why in capsys.readouterr().err
+        assert_refused(["--compare", *logs], why, capsys)
 
 
 def test_a_run_on_a_terminal_shows_its_progress(tmp_path) -> None:
