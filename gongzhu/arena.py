@@ -445,15 +445,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """``gongzhu arena``: run a pairing and print its figures."""
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
+    lines = report
     try:
         if args.compare:
-            paired = compare(*args.compare)
-            for line in compare_report(paired):
-                print(line, file=out)
-            if args.json:
-                print(json.dumps(paired), file=out)
-            return 0
-        if args.combine:
+            fig, lines = compare(*args.compare), compare_report
+        elif args.combine:
             fig = combine(args.combine)
         else:
             fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed,
@@ -461,12 +457,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    for line in report(fig):
+    for line in lines(fig):
         print(line, file=out)
     if args.json:
         print(json.dumps(fig), file=out)
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())

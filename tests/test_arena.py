@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+
 from gongzhu.arena import main, percentile, run, summarize
 from gongzhu.cli import main as cli_main
 
@@ -170,6 +172,17 @@ def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> 
     empty.write_text("")
     for logs, why in (([new, other], "not of the same deals: seed 9 and 10"), ([new, str(empty)], "is empty")):
         assert_refused(["--compare", *logs], why, capsys)
+    # Output piped into a reader that stopped (`| head -1`) is no error of the arena's: it reaches
+    # `python -m gongzhu`, which ends quietly (tests/test_cli.py).
+    with pytest.raises(BrokenPipeError):
+        main(["--compare", new, old], ClosedPipe())
+
+
+class ClosedPipe(io.StringIO):
+    """An output whose reader has gone."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
 
 
 def test_a_run_on_a_terminal_shows_its_progress(tmp_path) -> None:
