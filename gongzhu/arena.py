@@ -247,21 +247,17 @@ def combine(paths: Sequence[str]) -> dict[str, Any]:
     """
     if not paths:
         raise ValueError("--combine needs at least one log")
-    first: dict[str, Any] | None = None
+    logs = [(path, *_read_some(path)) for path in paths]
+    first = {k: v for k, v in logs[0][1].items() if k != "seed"}
     seeds: list[int] = []
     results: list[dict[str, Any]] = []
-    for path in paths:
-        head, done = _read_some(path)
-        pairing = {k: v for k, v in head.items() if k != "seed"}
-        if first is None:
-            first = pairing
-        elif pairing != first:
+    for path, head, done in logs:
+        if {k: v for k, v in head.items() if k != "seed"} != first:
             raise ValueError(f"the log {path} measures another pairing or rules ({head}) than {paths[0]}")
         if head["seed"] in seeds:
             raise ValueError(f"the log {path} has seed {head['seed']} again: its deals would count twice")
         seeds.append(head["seed"])
         results.extend(done[i] for i in sorted(done))
-    assert first is not None
     out = summarize(results)
     out.update({"candidate": first["candidate"], "baseline": first["baseline"], "seed": seeds,
                 "rules": Rules.from_dict(first["rules"]).preset_name() or "custom", "fixed": first["fixed"],
