@@ -170,7 +170,12 @@ def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> 
     run("beginner", "easy", 1, seed=10, rules="fast", log=other)
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    for logs, why in (([new, other], "not of the same deals: seed 9 and 10"), ([new, str(empty)], "is empty")):
+    # The same deals, but only the third, which the old log never played.
+    third = tmp_path / "third.jsonl"
+    head, *deals = open(new).read().splitlines()
+    third.write_text("\n".join([head] + [d for d in deals if json.loads(d)["deal"] == 2]) + "\n")
+    for logs, why in (([new, other], "not of the same deals: seed 9 and 10"), ([new, str(empty)], "is empty"),
+                      ([str(third), old], "have no deal in common")):
         assert_refused(["--compare", *logs], why, capsys)
     # Output piped into a reader that stopped (`| head -1`) is no error of the arena's: it reaches
     # `python -m gongzhu`, which ends quietly (tests/test_cli.py).
