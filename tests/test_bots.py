@@ -321,19 +321,34 @@ def test_rule_exposes_the_sheep_with_diamond_strength() -> None:
     assert BOTS["easy"](h.view(0), random.Random(0)) == ["JD"]
 
 
-def test_expert_exposes_as_the_rule_bot_does() -> None:
-    """The expert's exposures are the rule bot's (the search's own lost against hard)."""
-    checked = 0
-    for i in range(30):
-        hand = new_hand(seed=hand_seed(77, i), rules=PRESETS["classic"])
-        while hand.phase == "expose":
-            seat = hand.to_play
-            view = hand.view(seat)
-            if view["exposable"]:
-                assert BOTS["expert"](view, random.Random(i)) == BOTS["easy"](view, random.Random(0)), (i, seat)
-                checked += 1
-            hand.expose(seat, [])
-    assert checked >= 60
+@pytest.mark.parametrize("name", ["normal", "expert"])
+def test_search_weighs_the_rule_bots_exposure_and_keeps_its_generator(name: str) -> None:
+    """normal and the expert weigh the rule bot's exposure and its subsets with their own
+    search: never a card the rule bot would keep hidden, sometimes fewer; and on a copy of the
+    generator, so the play that follows draws the same numbers."""
+    from gongzhu.bots import set_fixed
+
+    proposed = declined = 0
+    set_fixed(True)
+    try:
+        for i in range(60):
+            hand = new_hand(seed=hand_seed(77, i), rules=PRESETS["classic"])
+            while hand.phase == "expose":
+                seat = hand.to_play
+                view = hand.view(seat)
+                rule = BOTS["easy"](view, random.Random(0))
+                rng = random.Random(i)
+                state = rng.getstate()
+                decision = BOTS[name](view, rng)
+                assert set(decision) <= set(rule), (i, seat)
+                assert rng.getstate() == state
+                proposed += bool(rule)
+                declined += set(decision) != set(rule)
+                hand.expose(seat, [])
+    finally:
+        set_fixed(False)
+    assert proposed >= 20
+    assert 1 <= declined < proposed
 
 
 # ----------------------------------------------------------------------------- explain

@@ -12,8 +12,10 @@ against a moon from four hearts on), which as ``normal``'s playouts measured +5.
 (STRENGTH.md).  Against a large PIMC oracle on positions from ``hard``'s own games, 160 x 2
 chooses cards worth about 1.7 points more per decision in the search's own terms
 (tests/bench_regret.py), yet with the plain rules it was level with ``hard`` over 1,000 arena
-deals (M -0.1, D 0.507): what limits it is the rollouts, hence the refined rules.  It exposes as
-the rule bot does (``Expert.expose``): the search's own exposures are what lost against hard.
+deals (M -0.1, D 0.507): what limits it is the rollouts, hence the refined rules.  The same
+search weighs its exposures, but only the rule bot's exposure and its subsets
+(``Pimc.rule_proposes``): free to choose among every subset, it exposed in 62% of its decisions
+and lost against hard, which hunts exposed cards (STRENGTH.md).
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ import time
 from ..hand import first_lead_card, legal_mask
 from . import policy
 from .pimc import Pimc
-from .rulebot import choose_expose
 from .sampler import Knowledge
 
 MISS = 0.3
@@ -88,17 +89,7 @@ class Expert(Pimc):
         super().__init__(**kw)  # type: ignore[arg-type]
         self.oversample = oversample
         self.refined = True
-
-    def expose(self, k: Knowledge, rng: random.Random) -> list[str]:
-        """Expose as a careful player does: the rule bot's exposures (the sheep with diamond
-        strength, the pig behind five low spades), not the search's.
-
-        The search values an exposure with rollouts in which nobody hunts the exposed card, so it
-        exposes in 62% of its decisions; players who search (``hard``) do hunt it. Against 3 x
-        hard the expert exposing this way measured M +8.2 (-1.6 .. +18.0), D 0.520 over 1,000
-        deals, the best of its versions (STRENGTH.md, "Exposure against players who hunt").
-        """
-        return choose_expose(k)
+        self.rule_proposes = True
 
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
                       deadline: float | None = None) -> list[list[int]]:

@@ -10,8 +10,8 @@ numbers, no clock: a cheap, fixed-cost search between the rule bot and ``hard``.
 ``LOOKAHEAD = False`` turns it into the one-trick version: the trick's points for whoever
 takes it plus the "burden" of the cards we keep (the pig, A♠/K♠ while the pig is out, high
 hearts, high cards; voids are an asset).  That version measured no stronger than the rule
-bot (M -2.8, 95% CI -13.0 .. +7.4 over 200 deals), so the playout stays on.  Passing and
-exposure are the rule bot's.
+bot (M -2.8, 95% CI -13.0 .. +7.4 over 200 deals), so the playout stays on.  Exposure and
+passing are weighed the same way (``_SEARCH``): the rule bot proposes, the worlds decide.
 """
 
 from __future__ import annotations
@@ -21,13 +21,19 @@ from typing import Any
 
 from ..cards import HEARTS_MASK, PIG, SUIT_MASKS
 from . import policy
-from .pimc import outcome_value
+from .pimc import Pimc, outcome_value
 from .rulebot import Decision, answer, legal_of
 from .sampler import Knowledge, equivalent_groups
 
 WORLDS = 20
 LOOKAHEAD = True
 """After the trick, play the hand out once per world with the rule policy (no randomness)."""
+_SEARCH = Pimc(worlds=WORLDS, rollouts=1, budget=None, eps=0.0)
+"""Exposure and passing with the same machinery, sampled worlds each played out once without
+randomness: the rule bot's exposure and each of its subsets over ``WORLDS`` worlds; the
+3-card sets of the rule bot's five likeliest cards to pass over half as many."""
+_SEARCH.rule_proposes = True
+
 MARGIN = 0.0
 """Points by which a card must beat the rule policy's choice for the sampler to prefer it."""
 
@@ -114,4 +120,4 @@ def _play(k: Knowledge, rng: random.Random) -> int:
 
 def normal(view: dict[str, Any], rng: random.Random) -> Decision:
     """The ``normal`` bot."""
-    return answer(view, rng, _play)
+    return answer(view, rng, _play, expose=_SEARCH.expose, pass_=_SEARCH.pass_cards)

@@ -16,11 +16,11 @@ Shooting the moon: the rollout policy goes for the moon once a seat holds every 
 (at least seven) and the others defend by taking a heart trick from it, so the search sees
 both moon attempts (its own included) and their defence in its values.
 
-Exposure is decided with the same machinery: each subset of the exposable cards is tried in
-the same sampled worlds (as many worlds and rollouts as a play) from the first trick and the
-best mean value is exposed; so is passing
-(the 3-card sets drawn from the rule bot's five likeliest cards, the others passing by the
-rule bot's rules in each world).
+Exposure is decided with the same machinery: each subset of the exposable cards (with
+``rule_proposes``, as the expert and ``normal`` do: of the rule bot's exposure) is tried in the
+same sampled worlds (as many worlds and rollouts as a play) from the first trick and the best
+mean value is exposed; so is passing (the 3-card sets drawn from the rule bot's five likeliest
+cards, the others passing by the rule bot's rules in each world).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from typing import Any
 from ..cards import SUIT_MASKS, card_codes, parse_card
 from ..hand import first_lead_card
 from . import policy
-from .rulebot import Decision, answer, choose_play, legal_of, pass_scores
+from .rulebot import Decision, answer, choose_expose, choose_play, legal_of, pass_scores
 from .sampler import Knowledge, equivalent_groups
 
 _FIXED = [False]
@@ -90,6 +90,10 @@ class Pimc:
         """Points added to the rule policy's own card (a tie goes to the rule policy)."""
         self.refined = False
         """Roll out with the rule policy's refined rules (``policy.Ctx.refined``)."""
+        self.rule_proposes = False
+        """Weigh only the rule bot's exposure and its subsets, not every subset of the exposable
+        cards (the expert, ``normal``): the search's own exposures lost against players who
+        hunt exposed cards (STRENGTH.md, "Exposure against players who hunt")."""
 
     # -- worlds (the expert overrides this to weight them by inference)
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
@@ -153,8 +157,19 @@ class Pimc:
         return cands[best]
 
     def expose(self, k: Knowledge, rng: random.Random) -> list[str]:
-        """The cards to expose: the subset of the exposable cards with the best mean value."""
-        can = [parse_card(c) for c in k.view["exposable"]]
+        """The cards to expose: the subset of the exposable cards (``rule_proposes``: of the
+        rule bot's exposure) with the best mean value."""
+        if self.rule_proposes:
+            can = [parse_card(c) for c in choose_expose(k)]
+            if not can:
+                return []
+            # Weigh on a copy of the generator, so the play that follows draws the same
+            # numbers whatever was weighed here.
+            twin = random.Random()
+            twin.setstate(rng.getstate())
+            rng = twin
+        else:
+            can = [parse_card(c) for c in k.view["exposable"]]
         subsets = [0]
         for c in can:
             subsets += [s | (1 << c) for s in subsets]
