@@ -36,6 +36,18 @@ HUMAN = 0
 LEVELS_FALLBACK = ["random"]
 
 
+def _report_start() -> None:
+    """Say in the console how Pyodide started (web/pyodide-start.mjs: restored from a snapshot or not)."""
+    from js import globalThis
+
+    start = getattr(globalThis, "gongzhuPyodideStart", None)
+    if start is not None:
+        print(f"gongzhu worker: Pyodide started ({start.how}) in {start.ms} ms")
+
+
+_report_start()
+
+
 def version() -> str:
     """The engine's version, shown by the page once the worker answers."""
     return gongzhu.__version__

@@ -25,6 +25,46 @@ def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
         pytest.fail(f"the page failed to start: {page.text_content('#loading-text')}")
 
 
+# web/pyodide-start.mjs keeps the snapshot of a started Pyodide in this cache, one entry.
+SNAPSHOT_CACHE = "pyodide-snapshot"
+SNAPSHOT_TIMEOUT_S = 120
+
+
+def snapshot_entries(page: Page) -> list[dict[str, Any]]:
+    """The saved Pyodide snapshots: [{url, bytes (its body), header (the size it was saved with)}]."""
+    return list(
+        page.evaluate(
+            """async (name) => {
+                if (!(await caches.has(name))) return [];
+                const cache = await caches.open(name);
+                const out = [];
+                for (const request of await cache.keys()) {
+                    const response = await cache.match(request);
+                    const bytes = (await response.arrayBuffer()).byteLength;
+                    out.push({url: request.url, bytes, header: Number(response.headers.get("x-snapshot-bytes"))});
+                }
+                return out;
+            }""",
+            SNAPSHOT_CACHE,
+        )
+    )
+
+
+def wait_for_snapshot(page: Page) -> dict[str, Any]:
+    """Wait until the background worker of web/pyodide-start.mjs has saved the snapshot; return its entry."""
+    deadline = time.monotonic() + SNAPSHOT_TIMEOUT_S
+    while not (entries := snapshot_entries(page)):
+        assert time.monotonic() < deadline, "no Pyodide snapshot was saved"
+        page.wait_for_timeout(250)
+    assert len(entries) == 1, entries
+    return entries[0]
+
+
+def pyodide_starts(console: list[str]) -> list[str]:
+    """How each engine worker's Pyodide started, in order, from the worker's console line."""
+    return re.findall(r"gongzhu worker: Pyodide started \(([\w-]+)\)", "\n".join(console))
+
+
 def run_axe(page: Page, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Run axe-core (vendored from npm, injected inline: no network) and return its violations."""
     axe = ROOT / "node_modules" / "axe-core" / "axe.min.js"

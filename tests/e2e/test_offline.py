@@ -22,7 +22,7 @@ from build_site import build
 from playwright.sync_api import Page
 from serve import Server, start_server
 
-from tests.e2e.harness import PageGuard, wait_ready
+from tests.e2e.harness import PageGuard, pyodide_starts, wait_for_snapshot, wait_ready
 from tests.e2e.test_site import PREFIX, SEED_FAST_SETTINGS, SLOW_PAGES, play_a_hand, seed_settings, wait_frames_ready
 
 SW_TIMEOUT_MS = 120_000
@@ -45,23 +45,28 @@ def site_server(tmp_path: Path) -> Iterator[tuple[Path, Server, str]]:
     server.server_close()
 
 
+# The service worker's caches are named "gongzhu-<build>"; the other one the site keeps holds
+# the Pyodide snapshot (web/pyodide-start.mjs), which is not the service worker's business.
+SITE_CACHES_JS = "(await caches.keys()).filter((name) => name.startsWith('gongzhu-'))"
+
+
 def sw_state(page: Page) -> dict[str, object]:
     """The controlling service worker's version and the site's caches (name -> number of entries)."""
     return page.evaluate(
-        """async () => {
-            const caches_ = {};
-            for (const name of await caches.keys()) caches_[name] = (await (await caches.open(name)).keys()).length;
+        f"""async () => {{
+            const caches_ = {{}};
+            for (const name of {SITE_CACHES_JS}) caches_[name] = (await (await caches.open(name)).keys()).length;
             const worker = navigator.serviceWorker.controller;
-            const version = worker && await new Promise((resolve) => {
-                const channel = (e) => {
+            const version = worker && await new Promise((resolve) => {{
+                const channel = (e) => {{
                     navigator.serviceWorker.removeEventListener("message", channel);
                     resolve(e.data.version);
-                };
+                }};
                 navigator.serviceWorker.addEventListener("message", channel);
                 worker.postMessage("version");
-            });
-            return {version, caches: caches_};
-        }"""
+            }});
+            return {{version, caches: caches_}};
+        }}"""
     )
 
 
@@ -70,7 +75,7 @@ def wait_until_offline_ready(page: Page, version: str) -> dict[str, object]:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_TIMEOUT_MS)
     # Polled from here: wait_for_function would take the async function's Promise for "true".
     deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
-    while page.evaluate("async () => (await caches.keys()).join()") != f"gongzhu-{version}":
+    while page.evaluate(f"async () => {SITE_CACHES_JS}.join()") != f"gongzhu-{version}":
         assert time.monotonic() < deadline, "the service worker's cache did not settle"
         page.wait_for_timeout(250)
     state = sw_state(page)
@@ -91,6 +96,7 @@ def test_after_one_visit_the_site_works_offline(page: Page, page_guard: PageGuar
     wait_ready(page)
     state = wait_until_offline_ready(page, "offline-1")
     assert state["caches"] == {"gongzhu-offline-1": precache_count(out)}
+    wait_for_snapshot(page)  # of the started Pyodide (web/pyodide-start.mjs)
 
     # No network at all from here on: the browser is offline and the server is gone.
     server.shutdown()
@@ -99,6 +105,7 @@ def test_after_one_visit_the_site_works_offline(page: Page, page_guard: PageGuar
 
     page.reload()
     wait_ready(page)
+    assert pyodide_starts(page_guard.console) == ["plain", "restored"]
     play_a_hand(page)
 
     # Leaving a page aborts what it was still loading (e.g. an embed's engine in the background);
@@ -163,17 +170,17 @@ def test_a_deploy_that_fails_to_download_never_replaces_the_working_cache(
     page_guard.allow(r"AS\.svg")  # that failed download (HTTP 404) is the point of this test
     # The browser looks for a new sw.js on navigations; ask it now instead of reloading.
     attempt = page.evaluate(
-        """async () => {
+        f"""async () => {{
             const reg = await navigator.serviceWorker.getRegistration();
-            await reg.update().catch(() => {});
+            await reg.update().catch(() => {{}});
             const worker = reg.installing;
-            if (worker && worker.state !== "redundant") {
-                await new Promise((resolve) => worker.addEventListener("statechange", () => {
+            if (worker && worker.state !== "redundant") {{
+                await new Promise((resolve) => worker.addEventListener("statechange", () => {{
                     if (["redundant", "activated"].includes(worker.state)) resolve();
-                }));
-            }
-            return {state: worker && worker.state, caches: await caches.keys()};
-        }"""
+                }}));
+            }}
+            return {{state: worker && worker.state, caches: {SITE_CACHES_JS}}};
+        }}"""
     )
     assert attempt == {"state": "redundant", "caches": ["gongzhu-offline-1"]}, attempt
     state = sw_state(page)
