@@ -9,10 +9,12 @@ pages in the same run so both see the same machine load:
 * game, cold:  navigation -> table drawn and wired (`ui-ready`), the human's cards on it,
                the settings dialog open (clicked as soon as the table is wired), and the first
                deal playable (`ready`, and a card to play or the pass / expose choice offered); then the
-               service worker's download of the rest of the site, and the bytes sent for all of it;
+               service worker's download of the rest of the site and the Pyodide snapshot saved in
+               the background (web/pyodide-start.mjs), and the bytes sent for all of it;
 * bare, warm:  the bare page opened again in the same profile (HTTP cache) -> Python ready;
-* game, warm:  that tab reloaded (service worker and its cache in place) -> deal playable, the
-               first reload and the fourth (Chromium keeps more compiled WebAssembly each visit).
+* game, warm:  that tab reloaded (service worker and its cache in place, Pyodide restored from the
+               snapshot) -> deal playable, the first reload and the fourth (Chromium keeps more
+               compiled WebAssembly each visit).
 
 "Cold" = a new browser with a new profile (empty disk cache, no service worker), as a first
 visitor. (A new tab in the same profile would be as warm, but Playwright's new tabs are not
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import statistics
 import sys
@@ -173,22 +176,26 @@ def load(
 
 OFFLINE_READY = """async () => {
     const reg = await navigator.serviceWorker.getRegistration();
-    const names = await caches.keys();
+    const names = (await caches.keys()).filter((name) => name.startsWith("gongzhu-"));
     return !!(reg && reg.active && reg.active.state === "activated" && !reg.installing && names.length === 1
         && navigator.serviceWorker.controller);
 }"""
+# The Pyodide snapshot that web/pyodide-start.mjs saves in the background after a first start.
+SNAPSHOT_SAVED = """async () => (await caches.has("pyodide-snapshot"))
+    && (await (await caches.open("pyodide-snapshot")).keys()).length > 0"""
 
 
-def wait_offline_ready(page: Any, timeout_s: float = 180) -> None:
-    """Wait until the site's service worker controls the page with its cache complete.
+def wait_until(page: Any, script: str, what: str, timeout_s: float = 180) -> float:
+    """Poll the async `script` until it answers true; return when, in ms since the page's navigation.
 
     (Polled from here: `wait_for_function` takes a returned Promise for a truthy value.)
     """
     deadline = time.monotonic() + timeout_s
-    while not page.evaluate(OFFLINE_READY):
+    while not page.evaluate(script):
         if time.monotonic() > deadline:
-            raise TimeoutError("the service worker did not take over in time")
-        time.sleep(0.25)
+            raise TimeoutError(f"{what} did not happen in time")
+        time.sleep(0.1)
+    return float(page.evaluate("performance.now()"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -229,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{'round':>5} {'bare ready':>11} {'bare warm':>10} {'table':>7} {'cards':>7} "
                 f"{'settings':>9} {'playable':>9} "
-                f"{'warm':>7} {'warm 4th':>7} {'MB→play':>8} {'MB visit':>9}"
+                f"{'warm':>7} {'warm 4th':>7} {'MB→play':>8} {'MB visit':>9} {'offline':>8} {'snapshot':>8}"
             )
             for n in range(1, args.rounds + 1):
                 row: dict[str, float] = {}
@@ -259,12 +266,18 @@ def main(argv: list[str] | None = None) -> int:
                 page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
                 row["playable"] = page.evaluate("window.__t")["playable"]
                 row["bytes_to_playable"] = counter.take()
-                wait_offline_ready(page)
+                row["offline_ready"] = wait_until(page, OFFLINE_READY, "the service worker's take-over")
+                # The snapshot of the started Pyodide, saved a few seconds after the first start:
+                # what makes the next visit's start quick. A visitor who leaves before it is saved
+                # comes back to a plain start (and a snapshot saved then).
+                row["snapshot_saved"] = wait_until(page, SNAPSHOT_SAVED, "the Pyodide snapshot")
                 row["bytes_visit"] = row["bytes_to_playable"] + counter.take()
                 # Game, warm: the same tab reloaded, the service worker answering from its cache.
                 # Chromium keeps more of Pyodide's compiled WebAssembly with each visit, so the
                 # reload is repeated: the first return visit, and the fourth (a regular's).
                 visits = []
+                starts: list[str] = []  # how the engine worker's Pyodide started (its console line)
+                page.on("console", lambda m, out=starts: out.extend(re.findall(r"Pyodide started \((\S+)\)", m.text)))
                 for visit in range(WARM_VISITS):
                     page.reload(wait_until="commit")
                     page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
@@ -273,6 +286,8 @@ def main(argv: list[str] | None = None) -> int:
                         warm_requests = counter.answered()
                         row["warm_bytes"] = counter.take()
                 row["warm"], row["warm_later"] = visits[0], visits[-1]
+                if starts != ["restored"] * WARM_VISITS:
+                    print(f"      the warm visits' Pyodide did not all start from the snapshot: {starts}")
                 # Of which, on the last visit: until the engine worker (Pyodide) answered (web/ui/main.py's mark).
                 engine_marks = page.evaluate("performance.getEntriesByName('gongzhu-engine').map(m => m.startTime)")
                 row["warm_later_engine"] = engine_marks[0] if engine_marks else float("nan")
@@ -283,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
                     f"{row['table']:>5.0f}ms {row['cards']:>5.0f}ms "
                     f"{row['settings']:>7.0f}ms {row['playable']:>7.0f}ms {row['warm']:>5.0f}ms "
                     f"{row['warm_later']:>5.0f}ms "
-                    f"{row['bytes_to_playable'] / 1e6:>8.2f} {row['bytes_visit'] / 1e6:>9.2f}",
+                    f"{row['bytes_to_playable'] / 1e6:>8.2f} {row['bytes_visit'] / 1e6:>9.2f} "
+                    f"{row['offline_ready'] / 1e3:>7.1f}s {row['snapshot_saved'] / 1e3:>7.1f}s",
                     flush=True,
                 )
                 if warm_requests:
@@ -309,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  game, cold, table drawn and wired:                {med['table']:.0f}  (goal < 1000)")
     print(f"  game, cold, human's cards on the table:           {med['cards']:.0f}")
     print(f"  game, cold, settings dialog open:                 {med['settings']:.0f}  (goal < 1000)")
+    print(f"  game, cold, site cached for offline:              {med['offline_ready']:.0f}")
+    print(f"  game, cold, Pyodide snapshot saved:               {med['snapshot_saved']:.0f}")
     print("bytes sent by the server (bodies + headers):")
     print(f"  bare page, cold:                          {med['bare_bytes'] / 1e6:.2f} MB")
     print(f"  game, cold, until playable:               {med['bytes_to_playable'] / 1e6:.2f} MB")
