@@ -2,11 +2,14 @@
 
 Builds _site/ into a temporary folder (or takes `--dir`), serves it under /gongzhu/ as GitHub
 Pages would (web/tools/serve.py, a free port), and runs the `lighthouse` npm package (pinned in
-package.json) once per page with the same Chromium the browser tests use. Prints the four
+package.json) once per page (`--runs` times) with the same Chromium the browser tests use. Prints the four
 category scores and the main timings per page. A benchmark: run it by hand, not in `make test`
 (tests/e2e/test_site_lighthouse.py runs the Accessibility and Best Practices checks).
 
-    .venv/bin/python web/tools/lighthouse_site.py [--preset mobile|desktop] [--pages index.html rules.html]
+    .venv/bin/python web/tools/lighthouse_site.py [--preset mobile|desktop] [--pages index.html] [--runs 5]
+
+The score moves from run to run on a busy machine (the game's mobile score by over ten points):
+`--runs N` prints each run and then the medians, as Lighthouse's own guidance says to read it.
 
 Lighthouse's default is a simulated mid-range phone on a slow 4G network ("mobile").
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -106,6 +110,34 @@ def failed_audits(report: dict[str, Any], category: str) -> list[str]:
     return lines
 
 
+def figures_of(report: dict[str, Any]) -> dict[str, Any]:
+    """The four scores and the main timings of one report."""
+    audits = report["audits"]
+    timings = {short: audits[aid].get("numericValue") for aid, short in TIMINGS.items() if aid in audits}
+    return {"scores": scores(report), "timings": timings}
+
+
+def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each score's and each timing's median over several runs of one page."""
+    first = runs[0]
+    return {
+        "scores": {c: statistics.median(r["scores"][c] for r in runs) for c in first["scores"]},
+        "timings": {
+            t: statistics.median(v for r in runs if (v := r["timings"].get(t)) is not None)
+            for t in first["timings"]
+        },
+    }
+
+
+def row(label: str, figures: dict[str, Any]) -> str:
+    """One printed line: the label, the four scores, the timings (CLS unitless, the rest in ms)."""
+    cells = "".join(f"{figures['scores'].get(c, 0):>15g}" for c in CATEGORIES)
+    for short, v in figures["timings"].items():
+        text = "-" if v is None else f"{v:.3f}" if short == "CLS" else f"{v:.0f}"
+        cells += f"{text:>8}"
+    return f"{label:<18}{cells}"
+
+
 def serve_site(directory: Path | None) -> tuple[Any, str, Path]:
     """Build (unless `directory`) and serve the site under PREFIX; returns (server, base URL, folder)."""
     if directory is None:
@@ -122,12 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", choices=["mobile", "desktop"], default="mobile")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     parser.add_argument("--reports", type=Path, help="also save each page's full Lighthouse report (JSON) here")
+    parser.add_argument(
+        "--runs", type=int, default=1, help="runs per page; with more than one, each run and then the medians"
+    )
     args = parser.parse_args(argv)
     server, url, directory = serve_site(args.dir)
     results = {}
     try:
         header = (
-            f"{'page':<14}"
+            f"{'page':<18}"
             + "".join(f"{c[:13]:>15}" for c in CATEGORIES)
             + "".join(f"{t:>8}" for t in TIMINGS.values())
         )
@@ -135,31 +170,25 @@ def main(argv: list[str] | None = None) -> int:
         print(header)
         for page in args.pages:
             if not (directory / page).is_file():
-                print(f"{page:<14} (not in the site)")
+                print(f"{page:<18} (not in the site)")
                 continue
-            report = run_lighthouse(url + page, CATEGORIES, args.preset)
-            if args.reports:
-                args.reports.mkdir(parents=True, exist_ok=True)
-                name = page.replace("/", "_").removesuffix(".html")
-                (args.reports / f"{name}-{args.preset}.json").write_text(json.dumps(report), encoding="utf-8")
-            s = scores(report)
-            timings = {
-                short: report["audits"][audit_id].get("numericValue")
-                for audit_id, short in TIMINGS.items()
-                if audit_id in report["audits"]
-            }
-            results[page] = {"scores": s, "timings": timings}
-            cells = "".join(f"{s.get(c, 0):>15}" for c in CATEGORIES)
-            cells += "".join(
-                f"{(v if short == 'CLS' else round(v)) if v is not None else '-':>8}"
-                if short != "CLS"
-                else f"{(round(v, 3) if v is not None else '-'):>8}"
-                for short, v in timings.items()
-            )
-            print(f"{page:<14}{cells}", flush=True)
-            for category in CATEGORIES:
-                for line in failed_audits(report, category) if s.get(category, 100) < 100 else []:
-                    print(f"    {category}: {line}")
+            runs = []
+            for n in range(1, args.runs + 1):
+                report = run_lighthouse(url + page, CATEGORIES, args.preset)
+                if args.reports:
+                    args.reports.mkdir(parents=True, exist_ok=True)
+                    name = page.replace("/", "_").removesuffix(".html") + f"-{args.preset}"
+                    name += f"-{n}" if args.runs > 1 else ""
+                    (args.reports / f"{name}.json").write_text(json.dumps(report), encoding="utf-8")
+                figures = figures_of(report)
+                runs.append(figures)
+                print(row(page if args.runs == 1 else f"{page} #{n}", figures), flush=True)
+                for category in CATEGORIES:
+                    for line in failed_audits(report, category) if figures["scores"][category] < 100 else []:
+                        print(f"    {category}: {line}")
+            results[page] = {**median_of(runs), "runs": runs}
+            if args.runs > 1:
+                print(row(f"{page} median", results[page]), flush=True)
     finally:
         server.shutdown()
         server.server_close()
