@@ -45,29 +45,32 @@ def site_server(tmp_path: Path) -> Iterator[tuple[Path, Server, str]]:
     server.server_close()
 
 
-# The service worker's caches are named "gongzhu-<build>"; the other one the site keeps holds
-# the Pyodide snapshot (web/pyodide-start.mjs), which is not the service worker's business.
-SITE_CACHES_JS = "(await caches.keys()).filter((name) => name.startsWith('gongzhu-'))"
+def site_caches(names: list[str]) -> list[str]:
+    """The service worker's caches ("gongzhu-<build>") among `names`: the site also keeps the Pyodide
+    snapshot (web/pyodide-start.mjs) in a cache of its own, which is not the service worker's business."""
+    return [name for name in names if name.startswith("gongzhu-")]
 
 
 def sw_state(page: Page) -> dict[str, object]:
     """The controlling service worker's version and the site's caches (name -> number of entries)."""
-    return page.evaluate(
-        f"""async () => {{
-            const caches_ = {{}};
-            for (const name of {SITE_CACHES_JS}) caches_[name] = (await (await caches.open(name)).keys()).length;
+    state = page.evaluate(
+        """async () => {
+            const caches_ = {};
+            for (const name of await caches.keys()) caches_[name] = (await (await caches.open(name)).keys()).length;
             const worker = navigator.serviceWorker.controller;
-            const version = worker && await new Promise((resolve) => {{
-                const channel = (e) => {{
+            const version = worker && await new Promise((resolve) => {
+                const channel = (e) => {
                     navigator.serviceWorker.removeEventListener("message", channel);
                     resolve(e.data.version);
-                }};
+                };
                 navigator.serviceWorker.addEventListener("message", channel);
                 worker.postMessage("version");
-            }});
-            return {{version, caches: caches_}};
-        }}"""
+            });
+            return {version, caches: caches_};
+        }"""
     )
+    state["caches"] = {name: state["caches"][name] for name in site_caches(list(state["caches"]))}
+    return state
 
 
 def wait_until_offline_ready(page: Page, version: str) -> dict[str, object]:
@@ -75,7 +78,7 @@ def wait_until_offline_ready(page: Page, version: str) -> dict[str, object]:
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_TIMEOUT_MS)
     # Polled from here: wait_for_function would take the async function's Promise for "true".
     deadline = time.monotonic() + SW_TIMEOUT_MS / 1000
-    while page.evaluate(f"async () => {SITE_CACHES_JS}.join()") != f"gongzhu-{version}":
+    while site_caches(page.evaluate("async () => await caches.keys()")) != [f"gongzhu-{version}"]:
         assert time.monotonic() < deadline, "the service worker's cache did not settle"
         page.wait_for_timeout(250)
     state = sw_state(page)
@@ -170,18 +173,19 @@ def test_a_deploy_that_fails_to_download_never_replaces_the_working_cache(
     page_guard.allow(r"AS\.svg")  # that failed download (HTTP 404) is the point of this test
     # The browser looks for a new sw.js on navigations; ask it now instead of reloading.
     attempt = page.evaluate(
-        f"""async () => {{
+        """async () => {
             const reg = await navigator.serviceWorker.getRegistration();
-            await reg.update().catch(() => {{}});
+            await reg.update().catch(() => {});
             const worker = reg.installing;
-            if (worker && worker.state !== "redundant") {{
-                await new Promise((resolve) => worker.addEventListener("statechange", () => {{
+            if (worker && worker.state !== "redundant") {
+                await new Promise((resolve) => worker.addEventListener("statechange", () => {
                     if (["redundant", "activated"].includes(worker.state)) resolve();
-                }}));
-            }}
-            return {{state: worker && worker.state, caches: {SITE_CACHES_JS}}};
-        }}"""
+                }));
+            }
+            return {state: worker && worker.state, caches: await caches.keys()};
+        }"""
     )
+    attempt["caches"] = site_caches(attempt["caches"])
     assert attempt == {"state": "redundant", "caches": ["gongzhu-offline-1"]}, attempt
     state = sw_state(page)
     assert state == {"version": "offline-1", "caches": {"gongzhu-offline-1": count}}, state
