@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from build_site import build
 from playwright.sync_api import Page
 
@@ -87,3 +88,43 @@ def test_built_site_works_under_a_sub_path(page: Page, serve: Callable[..., str]
     page.goto(url)
     wait_ready(page)
     assert page.text_content("#engine-version") == f"Engine v{gongzhu.__version__}"
+
+
+# Numbers the batches of DOM changes the page makes (a MutationObserver's calls: the page's code
+# returned to the browser in between) and notes, for each region of the table, the batch in which
+# it first received elements.
+RECORD_DRAW_STEPS = """
+window.__draw = {batches: 0, first: {}};
+new MutationObserver((records) => {
+  const draw = window.__draw;
+  draw.batches += 1;
+  for (const record of records) {
+    if (record.type !== "childList" || !record.addedNodes.length || !(record.target instanceof Element)) continue;
+    const hand = record.target.closest("#hand");
+    const seat = record.target.closest("[data-seat]");
+    const region = hand ? "hand" : seat ? "seat" + seat.dataset.seat : null;
+    if (region && !(region in draw.first)) draw.first[region] = draw.batches;
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+@pytest.mark.parametrize("scheduler", [True, False], ids=["scheduler.yield", "no-scheduler"])
+def test_the_table_is_drawn_in_steps_that_each_return_to_the_browser(
+    page: Page, site_url: str, scheduler: bool
+) -> None:
+    # Drawing the whole table in one go was the page's longest task after MicroPython's own start
+    # (a fifth of a second of blocked input on Lighthouse's phone); web/ui/main.py draws it in parts,
+    # yielding with scheduler.yield() where the browser has it and asyncio.sleep(0) where not (Safari).
+    if not scheduler:
+        page.add_init_script("Object.defineProperty(window, 'scheduler', {value: undefined});")
+    page.add_init_script(RECORD_DRAW_STEPS)
+    page.goto(site_url)
+    page.wait_for_selector("html.ui-ready", state="attached")
+    first = page.evaluate("window.__draw.first")
+    assert {"seat1", "seat2", "seat3", "hand"} <= set(first), first
+    assert first["seat1"] < first["seat2"] < first["seat3"] < first["hand"], first
+    # And the parts add up to the whole table: three fans of 13 backs and the human's 13 cards.
+    assert page.locator("#hand [data-card]").count() == 13
+    for seat in (1, 2, 3):
+        assert page.locator(f'[data-seat="{seat}"] .backs .back').count() == 13

@@ -185,7 +185,11 @@ class Controller:
     # ------------------------------------------------------------------ start-up
 
     def boot(self):
-        """Before the engine: settings, the URL's shared deal or the saved match, the dealt cards shown."""
+        """Before the engine: settings, the URL's shared deal or the saved match, the dealt cards shown.
+
+        A generator: it draws the table in parts (`Renderer.parts`) and yields between them, so that
+        the page can let the browser breathe at each step (web/ui/main.py).
+        """
         s = self.s
         lang, refused = store.url_language(self.search)
         if lang:
@@ -220,8 +224,9 @@ class Controller:
                     rules = options.resolve(None, preset)
                 self.start_fresh(random_seed(), rules)
         s.preview = True
+        yield
         try:
-            self.render()
+            yield from self.renderer.parts(s)
         except Exception:
             # A saved snapshot the table cannot draw: forget it and deal afresh.
             if self.pending and self.pending[0] == "load":

@@ -11,9 +11,27 @@ import asyncio
 from pyscript import document, window
 
 
+def scheduler_yield():
+    """The browser's `scheduler.yield` when it has one, else None.
+
+    Its continuation runs before the tasks already queued (PyScript starting the engine worker,
+    the preloads), where `asyncio.sleep(0)` goes to the back of the queue behind them.
+    """
+    try:
+        return getattr(window.scheduler, "yield")
+    except Exception:  # no scheduler (Safari, older browsers), or no `yield` on it
+        return None
+
+
+YIELD = scheduler_yield()
+
+
 async def breathe():
     """Let the browser paint and handle input between start-up steps (each step its own short task)."""
-    await asyncio.sleep(0)
+    if YIELD:
+        await YIELD()
+    else:
+        await asyncio.sleep(0)
 
 
 def elapsed():
@@ -52,7 +70,8 @@ async def boot():
     search = str(window.location.search)
     sound = Sound()
     controller = Controller(Renderer(), sound, storage_for(search, window.localStorage), search, browser_language())
-    controller.boot()
+    for _ in controller.boot():  # the deal, then the table drawn in parts
+        await breathe()
     from ui.input import wire
 
     wire(controller, sound, Engine.restart)

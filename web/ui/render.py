@@ -103,11 +103,25 @@ class Renderer:
     # ------------------------------------------------------------------ the whole page
 
     def render(self, s):
+        for _ in self.parts(s):
+            pass
+
+    def parts(self, s):
+        """Draw every region from `s`, yielding between groups of regions (`render` runs them all at once).
+
+        The table's first draw goes through this with a pause at each yield (web/ui/main.py), so
+        that no step of the page's start is a long task: on a phone each is a few milliseconds
+        of work, where the whole table drawn at once blocked input for a fifth of a second.
+        """
         lang = s.settings["lang"]
         pos = POSITIONS[s.settings["direction"]]
         self.page(s, lang)
         self.notice(s, lang)
-        self.seat_panels(s, lang, pos)
+        self.seat_panel(s, 0, lang, pos)
+        for seat in (1, 2, 3):
+            yield
+            self.seat_panel(s, seat, lang, pos)
+        yield
         self.trick(s, lang, pos)
         self.south(s, lang, pos)
         self.dialogs(s, lang, pos)
@@ -177,59 +191,59 @@ class Renderer:
 
     # ------------------------------------------------------------------ the three opponents
 
-    def seat_panels(self, s, lang, pos):
-        for seat in range(4):
-            section = self.seats[seat]
-            where = pos[seat]
-            name = seat_name(seat, lang, where)
-            if seat == 0:
-                if self.changed("seatpos0", [lang]):
-                    section.setAttribute("aria-label", name)
-                continue
-            data = self.seat_data(s, seat)
-            if not self.changed("seat" + str(seat), [data, lang, where]):
-                continue
-            key = str(seat)
-            if self.changed("seathead" + key, [where, data["turn"], name]):
-                section.className = "seat pos-" + where + (" turn" if data["turn"] else "")
+    def seat_panel(self, s, seat, lang, pos):
+        """One seat's panel; the human's (seat 0) is only labelled: its plate is drawn by `south`."""
+        section = self.seats[seat]
+        where = pos[seat]
+        name = seat_name(seat, lang, where)
+        if seat == 0:
+            if self.changed("seatpos0", [lang]):
                 section.setAttribute("aria-label", name)
-            parts = self.seat_parts.get(seat)
-            if parts is None:
-                # Built once; each part is then redrawn only when its own data changes.
-                parts = {name_: h(tag, {"class": cls}) for name_, tag, cls in (
-                    ("plate", "div", "plate"), ("stats", "div", "stats"), ("extras", "div", "extras"),
-                    ("backs", "div", "backs"), ("status", "span", "chip done"), ("badges", "div", "badges-wrap"),
-                    ("captured", "div", "captured-wrap"))}
-                parts["backs"].setAttribute("aria-hidden", "true")
-                for child in ("backs", "status", "badges", "captured"):
-                    parts["extras"].appendChild(parts[child])
-                fill(section, [parts["plate"], parts["stats"], parts["extras"]])
-                self.seat_parts[seat] = parts
-            if self.changed("plate" + key, [name, data["level"], data["partner"], lang]):
-                fill(parts["plate"], [
-                    h("span", {"class": "turn-dot", "aria-hidden": "true"}),
-                    h("span", {"class": "name", "text": name}),
-                    h("span", {"class": "level", "text": level_name(data["level"], lang)}),
-                    h("span", {"class": "partner-tag", "text": t("partner", lang)}) if data["partner"] else None,
-                ])
-            count = data["count"]
-            if self.changed("stats" + key, [data["total"], count, lang]):
-                count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
-                fill(parts["stats"], [
-                    h("span", {"class": "total-label", "text": t("total", lang)}),
-                    h("span", {"class": "total", "data-testid": "total", "text": signed(data["total"])}),
-                    h("span", {"class": "count", "text": count_text}),
-                ])
-            self.backs(parts["backs"], min(count, 13))
-            # Who has passed is public; who has decided on exposure is not shown (the seats with no
-            # special card are never asked, so marking the others would tell them apart).
-            done = bool(data.get("passed"))
-            if self.changed("status" + key, [done]):
-                parts["status"].textContent = "✓" if done else ""
-            if self.changed("badges" + key, [data["exposed"], lang]):
-                fill(parts["badges"], [self.exposed_badges(data["exposed"], lang)])
-            if self.changed("captured" + key, [data["captured"], lang]):
-                fill(parts["captured"], [self.captured_row(data["captured"], lang)])
+            return
+        data = self.seat_data(s, seat)
+        if not self.changed("seat" + str(seat), [data, lang, where]):
+            return
+        key = str(seat)
+        if self.changed("seathead" + key, [where, data["turn"], name]):
+            section.className = "seat pos-" + where + (" turn" if data["turn"] else "")
+            section.setAttribute("aria-label", name)
+        parts = self.seat_parts.get(seat)
+        if parts is None:
+            # Built once; each part is then redrawn only when its own data changes.
+            parts = {name_: h(tag, {"class": cls}) for name_, tag, cls in (
+                ("plate", "div", "plate"), ("stats", "div", "stats"), ("extras", "div", "extras"),
+                ("backs", "div", "backs"), ("status", "span", "chip done"), ("badges", "div", "badges-wrap"),
+                ("captured", "div", "captured-wrap"))}
+            parts["backs"].setAttribute("aria-hidden", "true")
+            for child in ("backs", "status", "badges", "captured"):
+                parts["extras"].appendChild(parts[child])
+            fill(section, [parts["plate"], parts["stats"], parts["extras"]])
+            self.seat_parts[seat] = parts
+        if self.changed("plate" + key, [name, data["level"], data["partner"], lang]):
+            fill(parts["plate"], [
+                h("span", {"class": "turn-dot", "aria-hidden": "true"}),
+                h("span", {"class": "name", "text": name}),
+                h("span", {"class": "level", "text": level_name(data["level"], lang)}),
+                h("span", {"class": "partner-tag", "text": t("partner", lang)}) if data["partner"] else None,
+            ])
+        count = data["count"]
+        if self.changed("stats" + key, [data["total"], count, lang]):
+            count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
+            fill(parts["stats"], [
+                h("span", {"class": "total-label", "text": t("total", lang)}),
+                h("span", {"class": "total", "data-testid": "total", "text": signed(data["total"])}),
+                h("span", {"class": "count", "text": count_text}),
+            ])
+        self.backs(parts["backs"], min(count, 13))
+        # Who has passed is public; who has decided on exposure is not shown (the seats with no
+        # special card are never asked, so marking the others would tell them apart).
+        done = bool(data.get("passed"))
+        if self.changed("status" + key, [done]):
+            parts["status"].textContent = "✓" if done else ""
+        if self.changed("badges" + key, [data["exposed"], lang]):
+            fill(parts["badges"], [self.exposed_badges(data["exposed"], lang)])
+        if self.changed("captured" + key, [data["captured"], lang]):
+            fill(parts["captured"], [self.captured_row(data["captured"], lang)])
 
     def backs(self, el, n):
         """A fan of `n` card backs (drawn by the stylesheet in the chosen colour): add or remove backs."""
