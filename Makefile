@@ -6,7 +6,7 @@
 #   make site      build the deployable static site into _site/ (relative paths; works under /REPO/)
 #   make runtime   vendor PyScript, Pyodide and MicroPython from node_modules into web/runtime/
 #                  (and precompile our Python for them)
-#   make files     regenerate the [files] tables of pyscript.toml and web/mpy.toml
+#   make files     regenerate the [files] table of web/mpy.toml (the UI's modules)
 #   make screenshot  retake web/screenshot.png (the README's picture) in the browser test
 #   make clean     remove build output, caches and test artifacts (keeps .venv and node_modules)
 

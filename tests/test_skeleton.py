@@ -11,6 +11,7 @@ import sys
 import tomllib
 import urllib.error
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -32,47 +33,50 @@ def test_files_table_lists_every_module(config: str) -> None:
     assert problems(config) == []
 
 
-def test_worker_files_cover_the_whole_gongzhu_package() -> None:
+def test_the_worker_unpacks_the_whole_engine_from_one_archive() -> None:
+    """pyscript.toml unpacks web/runtime/gongzhu.zip (built by `make runtime`): every module of
+    gongzhu/, subpackages included, with its bytecode where the import system looks for it."""
+    from pyc_compile import ARCHIVE, archive_stale, worker_path
+
     table = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    assert table == {"./web/runtime/gongzhu.zip": "./*"}
+    if not ARCHIVE.is_file():
+        pytest.fail("web/runtime/gongzhu.zip is missing: run `make runtime` (make test does)")
+    assert not archive_stale(), "web/runtime/gongzhu.zip is out of date: run `make runtime`"
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "gongzhu").rglob("*.py") if "__pycache__" not in p.parts}
-    assert modules, "gongzhu/ has no modules?"
-    listed = {url.removeprefix("./") for url in table}
-    missing = sorted(modules - listed)
-    assert not missing, f"pyscript.toml [files] lacks {missing}: run `make files`"
+    assert "gongzhu/bots/pimc.py" in modules
+    with zipfile.ZipFile(ARCHIVE) as packed:
+        names = set(packed.namelist())
+    assert modules | {worker_path(m[:-3] + ".pyc") for m in modules} == names
 
 
 def test_a_missing_module_is_detected(tmp_path: Path) -> None:
-    (tmp_path / "gongzhu" / "bots").mkdir(parents=True)
-    for name in ("__init__.py", "cards.py", "bots/__init__.py", "bots/random_bot.py"):
-        (tmp_path / "gongzhu" / name).write_text("", encoding="utf-8")
     (tmp_path / "web" / "ui").mkdir(parents=True)
-    config = tmp_path / "pyscript.toml"
-    config.write_text('interpreter = "./x.mjs"\n\n[files]\n"./gongzhu/__init__.py" = "./gongzhu/__init__.py"\n')
-    found = problems("pyscript.toml", tmp_path)
-    # Three modules and four .pyc (each module's bytecode, web/tools/pyc_compile.py) are missing.
-    assert len(found) == 7 and any("./gongzhu/bots/random_bot.py" in p for p in found)
-    assert any("./web/runtime/pyc/gongzhu/bots/random_bot.pyc" in p for p in found)
-    # `make files` fixes it, keeping what surrounds the generated block (`make runtime` builds the .pyc).
-    config.write_text(updated_text("pyscript.toml", config.read_text(), tmp_path))
-    for name in ("__init__", "cards", "bots/__init__", "bots/random_bot"):
-        pyc = tmp_path / "web" / "runtime" / "pyc" / "gongzhu" / f"{name}.pyc"
-        pyc.parent.mkdir(parents=True, exist_ok=True)
-        pyc.write_bytes(b"")
-    assert problems("pyscript.toml", tmp_path) == []
+    for name in ("__init__.py", "render.py", "store.py", "main.py"):
+        (tmp_path / "web" / "ui" / name).write_text("", encoding="utf-8")
+    config = tmp_path / "web" / "mpy.toml"
+    config.write_text('interpreter = "./x.mjs"\n\n[files]\n"./runtime/mpy/ui/__init__.mpy" = "./ui/__init__.mpy"\n')
+    found = problems("web/mpy.toml", tmp_path)
+    # Two modules are missing (main.py is the script's src, not a module to copy), and the one
+    # listed has not been compiled.
+    assert len(found) == 3 and any("./runtime/mpy/ui/render.mpy" in p for p in found)
+    assert any("does not exist" in p for p in found)
+    # `make files` fixes it, keeping what surrounds the generated block (`make runtime` compiles).
+    config.write_text(updated_text("web/mpy.toml", config.read_text(), tmp_path))
+    for name in ("__init__", "render", "store"):
+        mpy = tmp_path / "web" / "runtime" / "mpy" / "ui" / f"{name}.mpy"
+        mpy.parent.mkdir(parents=True, exist_ok=True)
+        mpy.write_bytes(b"")
+    assert problems("web/mpy.toml", tmp_path) == []
     assert config.read_text().startswith('interpreter = "./x.mjs"')
-    assert entries("pyscript.toml", tmp_path) == {
-        "./gongzhu/__init__.py": "./gongzhu/__init__.py",
-        "./web/runtime/pyc/gongzhu/__init__.pyc": "./gongzhu/__pycache__/__init__.cpython-314.pyc",
-        "./gongzhu/cards.py": "./gongzhu/cards.py",
-        "./web/runtime/pyc/gongzhu/cards.pyc": "./gongzhu/__pycache__/cards.cpython-314.pyc",
-        "./gongzhu/bots/__init__.py": "./gongzhu/bots/__init__.py",
-        "./web/runtime/pyc/gongzhu/bots/__init__.pyc": "./gongzhu/bots/__pycache__/__init__.cpython-314.pyc",
-        "./gongzhu/bots/random_bot.py": "./gongzhu/bots/random_bot.py",
-        "./web/runtime/pyc/gongzhu/bots/random_bot.pyc": "./gongzhu/bots/__pycache__/random_bot.cpython-314.pyc",
+    assert entries("web/mpy.toml", tmp_path) == {
+        "./runtime/mpy/ui/__init__.mpy": "./ui/__init__.mpy",
+        "./runtime/mpy/ui/render.mpy": "./ui/render.mpy",
+        "./runtime/mpy/ui/store.mpy": "./ui/store.mpy",
     }
     # A listed file that no longer exists is reported too.
-    (tmp_path / "gongzhu" / "cards.py").unlink()
-    assert any("does not exist" in p for p in problems("pyscript.toml", tmp_path))
+    (tmp_path / "web" / "runtime" / "mpy" / "ui" / "store.mpy").unlink()
+    assert any("does not exist" in p for p in problems("web/mpy.toml", tmp_path))
 
 
 def test_interpreters_are_the_local_vendored_runtime() -> None:
@@ -131,7 +135,9 @@ def test_installed_version_matches_the_package() -> None:
     [
         ("index.html", True),
         ("pyscript.toml", True),
-        ("gongzhu/__init__.py", True),
+        ("gongzhu/__init__.py", False),  # the worker unpacks the engine from web/runtime/gongzhu.zip
+        ("web/runtime/gongzhu.zip", True),
+        ("web/runtime/pyc/gongzhu/cards.pyc", False),
         ("web/worker.py", True),
         ("web/ui/main.py", True),
         ("web/mpy.toml", True),
@@ -194,18 +200,20 @@ def test_dev_server_types_and_filter() -> None:
         server.server_close()
 
 
-def test_dev_server_builds_a_missing_worker_bytecode_file() -> None:
-    """A module added since `make runtime`: its .pyc is built when the worker asks for it."""
-    from pyc_compile import OUT
+def test_dev_server_packs_the_engine_again_after_an_edit() -> None:
+    """A module edited since `make runtime`: the archive is packed again when the worker asks for it."""
+    import os
 
-    pyc = OUT / "gongzhu" / "deal.pyc"
-    if not pyc.is_file():
-        pytest.fail("web/runtime/pyc/ is missing: run `make runtime` (make test does)")
-    pyc.unlink()
+    from pyc_compile import ARCHIVE, archive_stale
+
+    if not ARCHIVE.is_file():
+        pytest.fail("web/runtime/gongzhu.zip is missing: run `make runtime` (make test does)")
+    os.utime(ROOT / "gongzhu" / "deal.py")  # as if edited after the archive was packed
+    assert archive_stale()
     server, url = start_server()
     try:
-        assert _get(url + "web/runtime/pyc/gongzhu/deal.pyc")[0] == 200
-        assert pyc.is_file()
+        assert _get(url + "web/runtime/gongzhu.zip") == (200, "application/zip")
+        assert not archive_stale()
     finally:
         server.shutdown()
         server.server_close()
@@ -352,18 +360,18 @@ def test_mpy_compile_builds_every_page_module_and_sees_a_stale_one(tmp_path: Pat
 
 # --- the worker's precompiled engine (web/tools/pyc_compile.py) ----------------------------------
 
-# Node: the vendored Pyodide imports the package from a folder holding the sources and the .pyc
-# files where pyscript.toml puts them, counting the modules it had to compile from source; then
-# once more after one source changed (a stale .pyc must not run).
+# Node: the vendored Pyodide unpacks the archive as the worker's [files] does (Pyodide's
+# unpackArchive into the working folder), imports the package, counting the modules it had to
+# compile from source; then once more after one source changed (a stale .pyc must not run).
 _IMPORT_TWICE = """
 import fs from "node:fs";
 const job = JSON.parse(fs.readFileSync(0, "utf8"));
 const { loadPyodide } = await import(job.pyodide);
 const py = await loadPyodide();
-for (const [path, file] of Object.entries(job.files)) {
-  py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  py.FS.writeFile(path, fs.readFileSync(file));
-}
+py.FS.mkdirTree("/app");
+py.FS.chdir("/app");
+const zip = fs.readFileSync(job.archive);  // an ArrayBuffer, as the worker's fetch() gives
+py.unpackArchive(zip.buffer.slice(zip.byteOffset, zip.byteOffset + zip.byteLength), "zip", { extractDir: "./" });
 try {
   console.log(py.runPython(`
 import json, sys
@@ -375,14 +383,14 @@ def counting(self, data, path, *args, **kw):
     return plain(self, data, path, *args, **kw)
 SourceFileLoader.source_to_code = counting
 sys.path.insert(0, "/app")
-import pkg.sub
-first = (sorted(compiled), pkg.VALUE, pkg.sub.VALUE)
+import gongzhu.bots
+first = (sorted(compiled), gongzhu.VALUE, gongzhu.bots.VALUE)
 compiled.clear()
-with open("/app/pkg/sub.py", "w") as f:
+with open("/app/gongzhu/bots/__init__.py", "w") as f:
     f.write("VALUE = 'edited'")
-del sys.modules["pkg.sub"], sys.modules["pkg"]
-import pkg.sub
-json.dumps([first, [sorted(compiled), pkg.VALUE, pkg.sub.VALUE]])
+del sys.modules["gongzhu.bots"], sys.modules["gongzhu"]
+import gongzhu.bots
+json.dumps([first, [sorted(compiled), gongzhu.VALUE, gongzhu.bots.VALUE]])
 `));
 } catch (e) {  // Python's traceback alone (Node would print a line of minified Pyodide first)
   console.log(e.message);
@@ -395,7 +403,7 @@ def test_pyc_compile_gives_the_worker_bytecode_it_uses_and_never_stale_code(tmp_
     import os
     import shutil
 
-    from pyc_compile import PYODIDE, compile_all, sources, stale, worker_path
+    from pyc_compile import PYODIDE, archive_stale, build, sources, stale
 
     node = shutil.which("node")
     if node is None or not PYODIDE.is_file():
@@ -403,25 +411,34 @@ def test_pyc_compile_gives_the_worker_bytecode_it_uses_and_never_stale_code(tmp_
     (tmp_path / "gongzhu" / "bots").mkdir(parents=True)
     (tmp_path / "gongzhu" / "__init__.py").write_text("VALUE = 'package'\n", encoding="utf-8")
     (tmp_path / "gongzhu" / "bots" / "__init__.py").write_text("VALUE = 'sub'\n", encoding="utf-8")
-    out = tmp_path / "pyc"
+    out, archive = tmp_path / "pyc", tmp_path / "gongzhu.zip"
     assert set(sources(tmp_path)) == {"gongzhu/__init__.pyc", "gongzhu/bots/__init__.pyc"}
-    assert sorted(compile_all(out, tmp_path)) == ["gongzhu/__init__.pyc", "gongzhu/bots/__init__.pyc"]
+    assert build(out, tmp_path, archive=archive) == ["gongzhu/__init__.pyc", "gongzhu/bots/__init__.pyc", "gongzhu.zip"]
     header = (out / "gongzhu" / "__init__.pyc").read_bytes()[:8]
     assert int.from_bytes(header[4:8], "little") == 0b11  # PEP 552: hash-based, checked against the source
-    assert stale(out, tmp_path) == [] and compile_all(out, tmp_path) == []
-    later = (out / "gongzhu" / "bots" / "__init__.pyc").stat().st_mtime + 5
-    os.utime(tmp_path / "gongzhu" / "bots" / "__init__.py", (later, later))
-    assert stale(out, tmp_path) == ["gongzhu/bots/__init__.pyc"]
+    assert stale(out, tmp_path) == [] and build(out, tmp_path, archive=archive) == []
+    packed = archive.read_bytes()
 
-    # In Pyodide, laid out as the worker's [files] lays them out ("pkg" standing for gongzhu/).
-    files = {"/app/pkg/__init__.py": tmp_path / "gongzhu" / "__init__.py",
-             "/app/pkg/sub.py": tmp_path / "gongzhu" / "bots" / "__init__.py"}
-    files["/app/" + worker_path("pkg/__init__.pyc")] = out / "gongzhu" / "__init__.pyc"
-    files["/app/" + worker_path("pkg/sub.pyc")] = out / "gongzhu" / "bots" / "__init__.pyc"
-    job = {"pyodide": PYODIDE.resolve().as_uri(), "files": {k: str(v) for k, v in files.items()}}
+    # In Pyodide, unpacked as the worker unpacks it.
+    job = {"pyodide": PYODIDE.resolve().as_uri(), "archive": str(archive)}
     run = subprocess.run([node, "--input-type=module", "-e", _IMPORT_TWICE], input=json.dumps(job),
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]
     first, second = json.loads(run.stdout.strip().splitlines()[-1])
     assert first == [[], "package", "sub"]  # nothing compiled from source: the bytecode was used
-    assert second == [["pkg/sub.py"], "package", "edited"]  # the edited module's old bytecode was not
+    assert second == [["bots/__init__.py"], "package", "edited"]  # the edited module's old bytecode was not
+
+    # An edit, a module added or removed: the archive is out of date, and packed again.
+    later = archive.stat().st_mtime + 5
+    os.utime(tmp_path / "gongzhu" / "bots" / "__init__.py", (later, later))
+    assert stale(out, tmp_path) == ["gongzhu/bots/__init__.pyc"] and archive_stale(out, tmp_path, archive)
+    (tmp_path / "gongzhu" / "cards.py").write_text("", encoding="utf-8")
+    assert archive_stale(out, tmp_path, archive)
+    build(out, tmp_path, archive=archive)
+    with zipfile.ZipFile(archive) as zipped:
+        assert "gongzhu/cards.py" in zipped.namelist()
+    (tmp_path / "gongzhu" / "cards.py").unlink()
+    assert archive_stale(out, tmp_path, archive)
+    # The same files make the same bytes (the site's version is a hash of its files).
+    build(out, tmp_path, archive=archive)
+    assert archive.read_bytes() == packed

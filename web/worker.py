@@ -1,7 +1,8 @@
 """The engine worker: Pyodide runs gongzhu off the main thread and answers the page's calls.
 
 Loaded by `<script type="py" worker name="engine" src="web/worker.py" config="pyscript.toml">`;
-pyscript.toml's [files] copies the gongzhu package into this worker's file system.
+pyscript.toml's [files] unpacks the gongzhu package (web/runtime/gongzhu.zip, built by
+web/tools/pyc_compile.py) into this worker's file system.
 
 The page calls one exported function, `call(name, args_json)`, through web/ui/engine.py.
 Arguments and results cross the worker boundary as JSON strings (a dict would reach the

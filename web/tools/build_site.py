@@ -31,20 +31,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mpy_compile import OUT as MPY_OUT  # noqa: E402
 from mpy_compile import compile_all  # noqa: E402
 from mpy_compile import sources as mpy_sources  # noqa: E402
+from pyc_compile import ARCHIVE, OUT, PYODIDE  # noqa: E402
 from pyc_compile import PREFIX as PYC_DIR  # noqa: E402
-from pyc_compile import PYODIDE  # noqa: E402
-from pyc_compile import compile_all as compile_pyc  # noqa: E402
+from pyc_compile import build as pack_engine  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # Files at the top of the repository that the site serves.
 TOP_LEVEL = ["*.html", "pyscript.toml", "favicon.*"]
-# Folders whose files are served, with the patterns left out everywhere inside them.
-FOLDERS = {
-    "gongzhu": ["*"],  # only *.py below, see SUFFIXES
-    "web": ["*"],
-}
-SUFFIXES = {"gongzhu": {".py"}}
+# Folders whose files are served. (The engine, gongzhu/, reaches the Pyodide worker packed in
+# web/runtime/gongzhu.zip, see web/tools/pyc_compile.py; the MicroPython pages take the modules
+# they share with it precompiled, from web/runtime/mpy/gongzhu/.)
+FOLDERS = ["web"]
 # Never served: build/dev tooling, caches, tests and the runtime's bookkeeping.
 EXCLUDED_DIRS = {"web/tools", "__pycache__", "node_modules", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
 EXCLUDED_NAMES = ["*.pyc", ".*", "test_*", "*_test.*", "*.test.*", "versions.json"]
@@ -60,9 +58,7 @@ def is_site_file(rel: str) -> bool:
     path = PurePosixPath(rel)
     if not path.parts or path.is_absolute() or ".." in path.parts:
         return False
-    # The Pyodide worker's bytecode of gongzhu/ (web/tools/pyc_compile.py): the only .pyc files served.
-    worker_bytecode = rel.startswith(PYC_DIR) and path.suffix == ".pyc"
-    excluded = any(fnmatch.fnmatch(path.name, pat) for pat in EXCLUDED_NAMES) and not worker_bytecode
+    excluded = any(fnmatch.fnmatch(path.name, pat) for pat in EXCLUDED_NAMES)
     if excluded or rel in EXCLUDED_FILES:
         return False
     if len(path.parts) == 1:
@@ -74,21 +70,17 @@ def is_site_file(rel: str) -> bool:
         folder = PurePosixPath(*path.parts[:i])
         if str(folder) in EXCLUDED_DIRS or path.parts[i - 1] in EXCLUDED_DIRS:
             return False
-    if any(fnmatch.fnmatch(rel, pat) for pat in WEB_DEV_PYTHON):
-        return False
-    suffixes = SUFFIXES.get(top)
-    return suffixes is None or path.suffix in suffixes
+    # The Pyodide worker's bytecode is served packed in the archive (web/tools/pyc_compile.py).
+    return not any(fnmatch.fnmatch(rel, pat) for pat in WEB_DEV_PYTHON) and not rel.startswith(PYC_DIR)
 
 
 def site_files(root: Path = ROOT) -> list[str]:
     """Every file of the working tree that the site serves, as sorted POSIX paths.
 
     The sources of the pages' precompiled MicroPython modules are left out (the pages fetch the
-    .mpy of web/runtime/mpy/), except gongzhu/'s, which the Pyodide worker imports as source.
+    .mpy of web/runtime/mpy/).
     """
-    precompiled = {
-        src.relative_to(root).as_posix() for rel, src in mpy_sources(root).items() if not rel.startswith("gongzhu/")
-    }
+    precompiled = {src.relative_to(root).as_posix() for src in mpy_sources(root).values()}
     found = []
     for candidate in [*root.glob("*"), *(p for top in FOLDERS for p in (root / top).rglob("*"))]:
         if candidate.is_file():
@@ -105,12 +97,13 @@ PYSCRIPT_DIR = "web/runtime/pyscript/"
 _DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']\./([\w.-]+\.js)["']\s*\)""")
 _STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["']\./([\w.-]+\.js)["']""")
 # Chunks that PyScript imports only for features this site does not use, each with the condition
-# under which a page would need it after all (checked against the site's *.toml configs).
+# under which a page would need it after all, and the site's configs it is checked against.
 PYSCRIPT_FEATURES = {
     "codemirror*": None,  # <script type="py-editor">: not vendored at all (web/tools/runtime.py)
     "xterm*": None,  # `terminal` scripts: not vendored either
-    "pyodide_graph-*": re.compile(r"^\s*packages\s*=", re.M),  # a `packages = [...]` config
-    "zip-*": re.compile(r"""\.(?:zip|whl)["']\s*=|=\s*["'][^"']*\.(?:zip|whl)["']"""),  # archives in [files]
+    "pyodide_graph-*": (re.compile(r"^\s*packages\s*=", re.M), "*.toml"),  # a `packages = [...]` config
+    # Archives in the [files] of a MicroPython config (mpy.toml); Pyodide unpacks its own.
+    "zip-*": (re.compile(r"""\.(?:zip|whl)["']\s*=|=\s*["'][^"']*\.(?:zip|whl)["']"""), "*mpy.toml"),
 }
 # The editor, terminal and game plugins are always imported (tiny stubs); what they import
 # themselves is only loaded when a page has such a script, which no page of this site has.
@@ -122,8 +115,12 @@ def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
     chunks = {rel[len(PYSCRIPT_DIR) :]: rel for rel in files if rel.startswith(PYSCRIPT_DIR) and rel.endswith(".js")}
     if "core.js" not in chunks:
         return set()
-    configs = "\n".join((root / rel).read_text(encoding="utf-8") for rel in files if rel.endswith(".toml"))
-    needed_features = {pat for pat, condition in PYSCRIPT_FEATURES.items() if condition and condition.search(configs)}
+    configs = {rel: (root / rel).read_text(encoding="utf-8") for rel in files if rel.endswith(".toml")}
+    needed_features = {
+        pat for pat, condition in PYSCRIPT_FEATURES.items()
+        if condition and any(condition[0].search(text) for rel, text in configs.items()
+                             if fnmatch.fnmatch(PurePosixPath(rel).name, condition[1]))
+    }
 
     def wanted(name: str) -> bool:
         for pat in PYSCRIPT_FEATURES:
@@ -236,7 +233,8 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
     if out.exists():
         shutil.rmtree(out)
     compile_all(root / MPY_OUT.relative_to(ROOT), root)  # the page modules' bytecode, if stale
-    compile_pyc(root / PYC_DIR, root, root / PYODIDE.relative_to(ROOT))
+    out_pyc, runtime, archive = (root / path.relative_to(ROOT) for path in (OUT, PYODIDE, ARCHIVE))
+    pack_engine(out_pyc, root, runtime, archive)  # the engine's bytecode and archive, if stale
     files = site_files(root)
     files = [rel for rel in files if rel not in runtime_unused(files, root)]
     for rel in files:

@@ -1,10 +1,13 @@
-"""Precompile the engine (gongzhu/) to the Pyodide worker's bytecode, in web/runtime/pyc/.
+"""Precompile the engine (gongzhu/) to the Pyodide worker's bytecode, and pack it for the worker.
 
 The worker imports gongzhu from source at every start, and compiling its modules in
 WebAssembly was more than half of that import (in Node, on the vendored Pyodide: 303 ms from
-source, 126 ms with these files), all of it on the way to the first playable deal. pyscript.toml's
-`[files]` copies each module's .pyc next to its source, into `__pycache__/` under Python's
-own name for it, where the import system finds it.
+source, 126 ms with these files), all of it on the way to the first playable deal. The .pyc
+files go to web/runtime/pyc/; then web/runtime/gongzhu.zip packs every module's source with its
+.pyc in `__pycache__/` under Python's own name for it, where the import system finds it.
+pyscript.toml's `[files]` has the worker unpack that one archive (`"./web/runtime/gongzhu.zip" =
+"./*"`): one download instead of a request per file, which the worker spent 0.1-0.2 s waiting
+for after Pyodide had started.
 
 The files are compiled by the vendored Pyodide itself, run by Node (its Python is 3.14; the
 machine's may be older, and bytecode differs between versions), as *checked-hash* pycs:
@@ -12,8 +15,8 @@ Python hashes the source it finds beside a .pyc and compiles the source instead 
 differ, so a stale .pyc can cost time, never run old code. (A .pyc of another Python version is
 ignored the same way.)
 
-    python web/tools/pyc_compile.py           # compile when a .pyc is missing or older than its source
-    python web/tools/pyc_compile.py --check   # exit 1 when one is missing or stale
+    python web/tools/pyc_compile.py           # compile (and pack) when a .pyc is missing or stale
+    python web/tools/pyc_compile.py --check   # exit 1 when a .pyc or the archive is missing or stale
 
 Run by `make runtime` (so by `make play`, `make site` and `make test`) and by the site build.
 """
@@ -21,9 +24,12 @@ Run by `make runtime` (so by `make play`, `make site` and `make test`) and by th
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -36,6 +42,8 @@ PREFIX = OUT.relative_to(ROOT).as_posix() + "/"
 PYODIDE = ROOT / "web" / "runtime" / "pyodide" / "pyodide.mjs"
 CACHE_TAG = "cpython-314"
 """`sys.implementation.cache_tag` of the vendored Pyodide (checked when compiling)."""
+ARCHIVE = ROOT / "web" / "runtime" / "gongzhu.zip"
+"""What the worker unpacks (pyscript.toml's [files]): gongzhu/'s sources and their bytecode."""
 
 # Node: load the vendored Pyodide, compile the sources it is given on stdin (JSON: the Pyodide
 # URL and [source path, .pyc path] pairs), write the .pyc files, print the cache tag.
@@ -84,6 +92,57 @@ def stale(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE) -> list[s
     ]
 
 
+def archive_members(out: Path = OUT, root: Path = ROOT) -> dict[str, Path]:
+    """Name in the archive -> file: each module's source, and its .pyc where one was built."""
+    members = {}
+    for rel, src in sources(root).items():
+        members[rel[:-4] + ".py"] = src
+        if (out / rel).is_file():
+            members[worker_path(rel)] = out / rel
+    return dict(sorted(members.items()))
+
+
+def archive_stale(out: Path = OUT, root: Path = ROOT, archive: Path = ARCHIVE) -> bool:
+    """True when the archive is missing, lacks or has a file too many, or is older than one."""
+    if not archive.is_file():
+        return True
+    members = archive_members(out, root)
+    with zipfile.ZipFile(archive) as packed:
+        if packed.namelist() != list(members):
+            return True
+    built = archive.stat().st_mtime
+    return any(path.stat().st_mtime > built for path in members.values())
+
+
+def pack(out: Path = OUT, root: Path = ROOT, archive: Path = ARCHIVE) -> None:
+    """Write the archive: the same bytes for the same files (sorted, fixed dates), so a rebuilt
+    site keeps its version (web/tools/build_site.py hashes the files); replaced in one step."""
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=archive.parent, suffix=".zip")
+    os.close(handle)
+    with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as packed:
+        for name, path in archive_members(out, root).items():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            packed.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
+    os.replace(temp, archive)
+
+
+def outdated(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE, archive: Path = ARCHIVE) -> list[str]:
+    """The stale .pyc files, and the archive when it needs packing again."""
+    todo = stale(out, root, runtime)
+    return todo + [archive.name] if todo or archive_stale(out, root, archive) else todo
+
+
+def build(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE, archive: Path = ARCHIVE) -> list[str]:
+    """Compile the stale modules and pack the archive when it is out of date; return what was done."""
+    done = compile_all(out, root, runtime)
+    if done or archive_stale(out, root, archive):
+        pack(out, root, archive)
+        done = [*done, archive.name]
+    return done
+
+
 def compile_all(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE) -> list[str]:
     """Compile every module when one is stale (one Node run); return the ones that were stale."""
     todo = stale(out, root, runtime)
@@ -110,8 +169,9 @@ def compile_all(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    return command(argv, __doc__, "pyc_compile", stale, compile_all,
-                   lambda done: f"compiled {len(sources())} gongzhu modules for Pyodide into web/runtime/pyc/")
+    return command(argv, __doc__, "pyc_compile", outdated, build,
+                   lambda done: f"compiled {len(sources())} gongzhu modules for Pyodide and packed "
+                                f"{ARCHIVE.relative_to(ROOT).as_posix()}")
 
 
 if __name__ == "__main__":

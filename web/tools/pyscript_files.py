@@ -1,16 +1,12 @@
-"""Keep the `[files]` tables of pyscript.toml and web/mpy.toml in step with the Python sources.
+"""Keep the `[files]` table of web/mpy.toml in step with the Python sources.
 
 PyScript copies each `[files]` entry into the interpreter's file system before the script runs:
+web/mpy.toml (the MicroPython main thread's config) must list every module of web/ui/ except
+main.py (the `src` of the script tag), as the bytecode web/tools/mpy_compile.py writes into
+web/runtime/mpy/ (built by `make runtime`). (The Pyodide worker's config, pyscript.toml, needs no
+list: it unpacks the whole engine from one archive, see web/tools/pyc_compile.py.)
 
-* pyscript.toml (the Pyodide worker's config) must list every module of gongzhu/, subpackages
-  included, or `import gongzhu...` fails in the browser only; each with its bytecode, which
-  web/tools/pyc_compile.py writes into web/runtime/pyc/ (built by `make runtime`), copied into
-  `__pycache__/` beside it;
-* web/mpy.toml (the MicroPython main thread's config) must list every module of web/ui/
-  except main.py (the `src` of the script tag), as the bytecode web/tools/mpy_compile.py
-  writes into web/runtime/mpy/ (built by `make runtime`).
-
-Each file holds a generated block between `# BEGIN generated files` and `# END generated files`
+The file holds a generated block between `# BEGIN generated files` and `# END generated files`
 inside its `[files]` table; entries outside the block are kept (e.g. the MicroPython-compatible
 gongzhu modules a page adds to web/mpy.toml by hand). `make files` rewrites the blocks;
 `python web/tools/pyscript_files.py --check` (and tests/test_skeleton.py) fails when an entry
@@ -25,19 +21,9 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pyc_compile import PREFIX as PYC  # noqa: E402
-from pyc_compile import worker_path  # noqa: E402
-
 ROOT = Path(__file__).resolve().parents[2]
 BEGIN = "# BEGIN generated files (make files)"
 END = "# END generated files"
-
-
-def gongzhu_modules(root: Path = ROOT) -> list[str]:
-    """Every .py file of the gongzhu package, as POSIX paths relative to the repository."""
-    return sorted(
-        p.relative_to(root).as_posix() for p in (root / "gongzhu").rglob("*.py") if "__pycache__" not in p.parts
-    )
 
 
 def ui_modules(root: Path = ROOT) -> list[str]:
@@ -48,31 +34,21 @@ def ui_modules(root: Path = ROOT) -> list[str]:
     )
 
 
-# config file -> (how to list the modules it needs, the folder its [files] URLs are relative to,
-#                 how the page fetches them: "mpy" precompiled only (web/runtime/mpy/, see
-#                 mpy_compile.py), "py+pyc" the source and its bytecode (see pyc_compile.py))
+# config file -> (how to list the modules it needs, the folder its [files] URLs are relative to)
 CONFIGS = {
-    "pyscript.toml": (gongzhu_modules, "", "py+pyc"),
-    "web/mpy.toml": (ui_modules, "web/", "mpy"),
+    "web/mpy.toml": (ui_modules, "web/"),
 }
 COMPILED = "runtime/mpy/"
 
 
 def entries(config: str, root: Path = ROOT) -> dict[str, str]:
     """The generated `[files]` entries of one config: URL (relative to the config) -> destination."""
-    lister, url_base, compiled = CONFIGS[config]
+    lister, url_base = CONFIGS[config]
     result = {}
     for rel in lister(root):
-        inside = rel[len(url_base) :] if rel.startswith(url_base) else rel
-        if compiled == "mpy":  # web/ui/render.py -> ./runtime/mpy/ui/render.mpy, copied to ./ui/render.mpy
-            inside = inside.removesuffix(".py") + ".mpy"
-            result[f"./{COMPILED}{inside}"] = f"./{inside}"
-        else:
-            result[f"./{inside}"] = f"./{inside}"
-            # gongzhu/cards.py -> ./web/runtime/pyc/gongzhu/cards.pyc, copied to
-            # ./gongzhu/__pycache__/cards.cpython-314.pyc
-            pyc = inside.removesuffix(".py") + ".pyc"
-            result[f"./{PYC}{pyc}"] = f"./{worker_path(pyc)}"
+        # web/ui/render.py -> ./runtime/mpy/ui/render.mpy, copied to ./ui/render.mpy
+        inside = rel.removeprefix(url_base).removesuffix(".py") + ".mpy"
+        result[f"./{COMPILED}{inside}"] = f"./{inside}"
     return result
 
 

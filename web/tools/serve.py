@@ -4,8 +4,9 @@ Serves the working tree on localhost, restricted to the files of the site (the r
 build_site.py), or any built folder (`--dir _site`), optionally under a sub-path (`--prefix /REPO/`)
 as GitHub Pages does. Sends correct MIME types for .wasm/.mjs/.toml/.py and `no-cache`, so an
 edit shows on reload: serving the working tree, it also recompiles a page module's bytecode
-(web/runtime/mpy/, see mpy_compile.py) older than its source before sending it, and builds the
-worker's bytecode of gongzhu/ (web/runtime/pyc/, see pyc_compile.py) when one is missing.
+(web/runtime/mpy/, see mpy_compile.py) older than its source before sending it, and packs the
+worker's engine archive again (web/runtime/gongzhu.zip, see pyc_compile.py) when a module of
+gongzhu/ changed.
 
     python web/tools/serve.py [--port 8765] [--host 127.0.0.1] [--dir _site] [--prefix /gongzhu/]
 
@@ -29,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_site import ROOT, is_site_file  # noqa: E402
 from mpy_compile import OUT as MPY_OUT  # noqa: E402
 from mpy_compile import compile_all, stale  # noqa: E402
-from pyc_compile import PREFIX as PYC_PREFIX  # noqa: E402
-from pyc_compile import compile_all as compile_pyc  # noqa: E402
+from pyc_compile import ARCHIVE, archive_stale, pack  # noqa: E402
 
 MPY_PREFIX = MPY_OUT.relative_to(ROOT).as_posix() + "/"
+ARCHIVE_PATH = ARCHIVE.relative_to(ROOT).as_posix()
 _compiling = threading.Lock()
 
 MIME_TYPES = {
@@ -92,15 +93,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 except SystemExit as exc:  # a syntax error in the source: say so instead of serving old code
                     self.send_error(500, str(exc))
                     return None
-        if self.only_site and rel.startswith(PYC_PREFIX) and not (ROOT / rel).is_file():
-            # A module added since `make runtime`: compile the worker's bytecode now (a stale .pyc
-            # is harmless, Python checks it against the source, so only a missing one is built).
+        if self.only_site and rel == ARCHIVE_PATH:
+            # A module edited or added since `make runtime`: pack the sources again. Its .pyc is
+            # stale or missing until then, which is harmless: Python checks a .pyc against the
+            # source beside it and compiles the source instead.
             with _compiling:
-                try:
-                    compile_pyc()
-                except SystemExit as exc:
-                    self.send_error(500, str(exc))
-                    return None
+                if archive_stale():
+                    pack()
         self.path = "/" + urllib.parse.quote(rel)
         return super().send_head()
 
