@@ -86,8 +86,12 @@ def test_interpreters_are_the_local_vendored_runtime() -> None:
     # PyScript resolves `interpreter` against the page (index.html at the root).
     assert interpreter("web/mpy.toml") == "./web/runtime/micropython/micropython.mjs"
     # The worker's Pyodide is started by web/pyodide-start.mjs (memory snapshots), which loads
-    # the vendored Pyodide and nothing from anywhere else.
-    assert interpreter("pyscript.toml") == "./web/pyodide-start.mjs"
+    # the vendored Pyodide and nothing from anywhere else. PyScript's PyWorker takes it from
+    # web/engine.mjs, not from pyscript.toml, which names none (it would be a second, dead, copy).
+    engine = (ROOT / "web" / "engine.mjs").read_text(encoding="utf-8")
+    assert re.findall(r'^import .* from "([^"]+)";', engine, re.M) == ["./runtime/pyscript/core.js"]
+    assert re.findall(r'here\("([^"]+)"\)', engine) == ["worker.py", "../pyscript.toml", "pyodide-start.mjs"]
+    assert "interpreter" not in tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     start = (ROOT / "web" / "pyodide-start.mjs").read_text(encoding="utf-8")
     imports = re.findall(r'^import .* from "([^"]+)";', start, re.M)
     assert imports == ["./runtime/pyodide/pyodide.mjs"], imports
@@ -99,7 +103,15 @@ def test_index_html_loads_nothing_from_another_origin() -> None:
     for attr in re.findall(r'\b(?:src|href|config)="([^"]+)"', html):
         assert not re.match(r"^(?:[a-z]+:)?//", attr), f"absolute URL in index.html: {attr}"
         assert not attr.startswith("/"), f"root-relative path breaks under /REPO/: {attr}"
-    assert 'type="mpy"' in html and 'type="py" worker name="engine"' in html
+    assert 'type="mpy"' in html and 'data-engine="web/engine.mjs"' in html
+
+
+def test_the_engine_worker_never_imports_pyscript() -> None:
+    """web/engine.mjs may start the worker before PyScript has its hooks, without `pyscript` in it."""
+    tree = ast.parse((ROOT / "web" / "worker.py").read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "gongzhu" in imported and not {name for name in imported if name.split(".")[0] == "pyscript"}
 
 
 # --- the engine stays pure -----------------------------------------------------------------------
@@ -313,10 +325,12 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
     wanted |= {"web/ui/main.py"}
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    tag = re.search(r'<script src="web/preload.js" defer data-start="([^"]+)"\s+data-preload="([^"]+)"></script>', html)
+    tag = re.search(r'<script src="web/preload.js" defer data-start="([^"]+)" data-engine="([^"]+)"'
+                    r'\s+data-preload="([^"]+)"></script>', html)
     assert tag, "index.html lost web/preload.js"
-    assert tag.group(1) == "web/runtime/pyscript/core.js"  # PyScript, started by preload.js after the first paint
-    listed = tag.group(2).split()
+    # PyScript and the engine worker, started by preload.js after the first paint.
+    assert tag.group(1, 2) == ("web/runtime/pyscript/core.js", "web/engine.mjs")
+    listed = tag.group(3).split()
     assert {f for f in listed if f.endswith((".py", ".mpy"))} == wanted
     runtime = {"web/runtime/micropython/micropython.mjs", "web/runtime/micropython/micropython.wasm"}
     assert runtime | {"web/mpy.toml"} <= set(listed)

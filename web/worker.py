@@ -1,8 +1,9 @@
 """The engine worker: Pyodide runs gongzhu off the main thread and answers the page's calls.
 
-Loaded by `<script type="py" worker name="engine" src="web/worker.py" config="pyscript.toml">`;
-pyscript.toml's [files] unpacks the gongzhu package (web/runtime/gongzhu.zip, built by
-web/tools/pyc_compile.py) into this worker's file system.
+Started by web/engine.mjs (PyScript's PyWorker, with pyscript.toml); pyscript.toml's [files]
+unpacks the gongzhu package (web/runtime/gongzhu.zip, built by web/tools/pyc_compile.py) into
+this worker's file system. It never imports `pyscript`: the game page starts it before PyScript
+has its hooks, so that module is not there (tests/test_skeleton.py checks).
 
 The page calls one exported function, `call(name, args_json)`, through web/ui/engine.py.
 Arguments and results cross the worker boundary as JSON strings (a dict would reach the

@@ -313,7 +313,7 @@ def test_worker_failure_is_reported_and_a_restart_keeps_the_match(page: Page, si
     table_state(page)
     held = hand_codes(page)
     # The worker dies (as after a crash or an out-of-memory kill): the next call gets no answer.
-    page.evaluate("document.querySelector('script[name=\"engine\"]').xworker.terminate()")
+    page.evaluate("async () => (await (await import('./web/engine.mjs')).ready()).terminate()")
     page.locator("#hand .card.legal").first.click()
     expect(page.locator("#notice")).to_contain_text("The game engine stopped", timeout=15_000)
     restart = page.locator('[data-action="restart-engine"]')

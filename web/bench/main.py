@@ -6,9 +6,8 @@ hands per level, `gongzhu.arena.bench_levels`), writes one table row per result 
 the same figures to the console; marks `<html class="done">` when finished.
 """
 
-import json
-
-from pyscript import document, window, workers
+from pyscript import document, window
+from ui.engine import Engine
 
 
 def params():
@@ -37,26 +36,19 @@ def row(cells, name):
     document.querySelector("#results tbody").appendChild(tr)
 
 
-async def call(engine, name, *args):
-    reply = json.loads(await engine.call(name, json.dumps(args)))
-    if "error" in reply:
-        raise RuntimeError("{}: {}".format(reply["error"], reply["message"]))
-    return reply["ok"]
-
-
 async def run():
     p = params()
     status("Starting the engine worker (Pyodide)…")
-    engine = await workers["engine"]
+    engine = await Engine.connect()
     seconds = float(p["seconds"])
     status("Random playouts for {} s…".format(seconds))
-    eng = await call(engine, "bench_engine", seconds, p["rules"])
+    eng = await engine.call("bench_engine", seconds, p["rules"])
     hps = round(eng["hands_per_second"])
     row(["engine: random playouts", eng["hands"], "", "", "", "", "{} hands/s".format(hps)], "engine")
     print("bench engine: {} hands/s ({} hands in {:.2f} s)".format(hps, eng["hands"], eng["seconds"]))
     for level in p["levels"].split(","):
         status("Bot-only hands: {}…".format(level))
-        res = (await call(engine, "bench_bots", [level], int(p["hands"]), int(p["seed"]), p["rules"]))[level]
+        res = (await engine.call("bench_bots", [level], int(p["hands"]), int(p["seed"]), p["rules"]))[level]
         row([level, res["hands"], res["decisions"], "{:.1f}".format(res["p50"]), "{:.1f}".format(res["p95"]),
              "{:.1f}".format(res["max"]), "{:.1f} s".format(res["seconds"])], level)
         print("bench {}: p50 {:.1f} ms, p95 {:.1f} ms, max {:.1f} ms ({} decisions, {} hands)".format(

@@ -254,13 +254,9 @@ def done_loading():
 async def engine():
     """Start the Pyodide engine worker (web/worker.py) on first use and return its `Engine` client.
 
-    The worker's <script> tag is added only now, after the page is interactive, so the
+    The worker is started only now (web/engine.mjs), after the page is interactive, so the
     MicroPython part never waits for Pyodide (and the calculator never loads it).
     """
-    if by_id("engine-worker") is None:
-        script = el("script", None, None, {"type": "py", "worker": "", "name": "engine", "id": "engine-worker",
-                                           "src": "../worker.py", "config": "../../pyscript.toml"})
-        document.body.appendChild(script)
     from ui.engine import Engine
 
-    return await Engine.connect()
+    return await Engine.connect("../engine.mjs")

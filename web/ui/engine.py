@@ -9,7 +9,16 @@ and comes back as JSON text, so results are plain dicts/lists/strs/ints here.
 
 import json
 
-from pyscript import document, workers
+from pyscript import document, js_import, window
+
+MODULE = "web/engine.mjs"  # relative to the game page (the embeds, in web/embed/, pass their own)
+
+
+async def engine_module(module):
+    """web/engine.mjs, the one module that starts the engine worker: the page's own instance of it
+    (the game page imported it at its first paint and may have started the worker already)."""
+    modules = await js_import(str(window.URL.new(module, document.baseURI).href))
+    return modules[0]
 
 
 class EngineError(Exception):
@@ -29,24 +38,19 @@ class Engine:
         self._proxy = proxy
 
     @classmethod
-    async def connect(cls, name="engine"):
-        """Wait until the named worker has started (Pyodide loaded, gongzhu imported) and return it."""
-        proxy = await workers[name]
-        return cls(proxy)
+    async def connect(cls, module=MODULE):
+        """Wait until the engine worker has started (Pyodide loaded, gongzhu imported) and return it.
 
-    _generation = 0
+        `module`: web/engine.mjs, relative to the page; it starts the worker if the page has not.
+        """
+        worker = await (await engine_module(module)).ready()
+        return cls(worker.sync)
 
     @classmethod
-    async def restart(cls):
-        """Start a fresh worker (after a failure) from a new `<script type="py" worker>` tag and connect to it."""
-        cls._generation += 1
-        name = "engine-" + str(cls._generation)
-        script = document.createElement("script")
-        for attr, value in (("type", "py"), ("worker", ""), ("name", name), ("src", "web/worker.py"),
-                            ("config", "pyscript.toml")):
-            script.setAttribute(attr, value)
-        document.body.appendChild(script)
-        return await cls.connect(name)
+    async def restart(cls, module=MODULE):
+        """Start a fresh worker (after a failure) and connect to it."""
+        worker = await (await engine_module(module)).restart()
+        return cls(worker.sync)
 
     async def call(self, name, *args):
         """Call `API[name](*args)` in the worker; return its result or raise EngineError."""
