@@ -1,7 +1,7 @@
-/* Start PyScript (this tag's data-start: its core.js) and the engine worker (data-engine:
- * web/engine.mjs, whose ready() starts it), and preload what the game's MicroPython main thread
- * fetches at start — the interpreter, web/mpy.toml and the UI's modules (data-preload, kept in
- * step with web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts.
+/* Start PyScript (this tag's data-start: its core.js) and preload what the game's MicroPython main
+ * thread fetches at start — the interpreter, web/mpy.toml and the UI's modules (data-preload, kept
+ * in step with web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts;
+ * once they are in, start the engine worker (data-engine: web/engine.mjs, whose ready() starts it).
  *
  * Both are added by this deferred script rather than written in the HTML: the downloads begin once
  * the page's first frame (the table's static frame) is painted, not while that paint still waits
@@ -10,8 +10,9 @@
 (() => {
   "use strict";
 
-  function preload(href) {
+  function preload(href, done) {
     const link = document.createElement("link");
+    link.onload = link.onerror = done;
     if (href.endsWith(".mjs")) {
       link.rel = "modulepreload";
     } else {
@@ -35,17 +36,28 @@
   const files = ((me && me.dataset.preload) || "").split(/\s+/).filter(Boolean);
   const core = me && me.dataset.start;
   const engine = me && me.dataset.engine;
+  // The engine's Pyodide is the long pole of a first visit: its worker starts as soon as the files
+  // MicroPython needs have arrived, beside MicroPython rather than after it, but never sharing a
+  // slow line with the table's half megabyte (Pyodide is 13 MB). A failure shows when the page
+  // asks web/engine.mjs for the worker.
+  let waiting = files.length;
+  function startEngine() {
+    if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready(), () => {});
+  }
+  function arrived() {
+    waiting -= 1;
+    if (waiting === 0) startEngine();
+  }
+
   let started = false;
   function go() {
     if (started) return;
     started = true;
     if (core) start(core);
-    // The engine's Pyodide is the long pole of a first visit: its worker starts now, beside
-    // MicroPython (a failure shows when the page asks the module for the worker).
-    if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready(), () => {});
+    if (!files.length) startEngine();
     // Each link in a task of its own: a phone spends a few milliseconds on each, and twenty in
     // one task would block a tap for a tenth of a second.
-    files.forEach((href) => setTimeout(() => preload(href), 0));
+    files.forEach((href) => setTimeout(() => preload(href, arrived), 0));
   }
 
   // Start once the first frame is on the screen: the browser reports the first contentful paint
