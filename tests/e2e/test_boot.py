@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from build_site import build
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 import gongzhu
 from tests.e2e.harness import ARTIFACTS, ROOT, wait_ready
@@ -128,3 +128,20 @@ def test_the_table_is_drawn_in_steps_that_each_return_to_the_browser(
     assert page.locator("#hand [data-card]").count() == 13
     for seat in (1, 2, 3):
         assert page.locator(f'[data-seat="{seat}"] .backs .back').count() == 13
+
+
+def test_the_engine_worker_starts_once_the_tables_files_are_in(page: Page, site_url: str) -> None:
+    # web/preload.js starts the engine (web/engine.mjs) beside MicroPython rather than after it,
+    # but only once every file MicroPython needs has arrived: on a slow line Pyodide's 13 MB must
+    # not share it with the table's half megabyte. One of those files is held back here for a
+    # while; PyWorker's fetch of web/worker.py (on the page) marks the engine's start.
+    held: list[Route] = []
+    asked: list[str] = []
+    page.route("**/web/runtime/mpy/ui/render.mpy", lambda route: held.append(route))
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/web/worker.py") else None)
+    page.goto(site_url)
+    page.wait_for_timeout(1500)  # PyScript and web/engine.mjs have loaded long before this
+    assert len(held) == 1 and not asked
+    held[0].continue_()
+    wait_ready(page)
+    assert len(asked) == 1
