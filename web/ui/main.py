@@ -14,8 +14,8 @@ from pyscript import document, window
 def scheduler_yield():
     """The browser's `scheduler.yield` when it has one, else None.
 
-    Its continuation runs before the tasks already queued (PyScript starting the engine worker,
-    the preloads), where `asyncio.sleep(0)` goes to the back of the queue behind them.
+    Its continuation runs before the tasks already queued (the preloads, PyScript's own), where
+    `asyncio.sleep(0)` goes to the back of the queue behind them.
     """
     try:
         return getattr(window.scheduler, "yield")
