@@ -140,7 +140,11 @@ def test_the_engine_worker_starts_once_the_tables_files_are_in(page: Page, site_
     page.route("**/web/runtime/mpy/ui/render.mpy", lambda route: held.append(route))
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/web/worker.py") else None)
     page.goto(site_url)
-    page.wait_for_timeout(1500)  # PyScript and web/engine.mjs have loaded long before this
+    for _ in range(300):  # the preloads start after the first paint
+        if held:
+            break
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(1500)  # PyScript and web/engine.mjs, requested with it, have loaded by now
     assert len(held) == 1 and not asked
     held[0].continue_()
     wait_ready(page)
