@@ -32,7 +32,6 @@ from mpy_compile import OUT as MPY_OUT  # noqa: E402
 from mpy_compile import compile_all  # noqa: E402
 from mpy_compile import sources as mpy_sources  # noqa: E402
 from pyc_compile import ARCHIVE, OUT, PYODIDE  # noqa: E402
-from pyc_compile import PREFIX as PYC_DIR  # noqa: E402
 from pyc_compile import build as pack_engine  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +44,7 @@ TOP_LEVEL = ["*.html", "pyscript.toml", "favicon.*"]
 FOLDERS = ["web"]
 # Never served: build/dev tooling, caches, tests and the runtime's bookkeeping.
 EXCLUDED_DIRS = {"web/tools", "__pycache__", "node_modules", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
+# (The Pyodide worker's bytecode, web/runtime/pyc/, is served packed in web/runtime/gongzhu.zip.)
 EXCLUDED_NAMES = ["*.pyc", ".*", "test_*", "*_test.*", "*.test.*", "versions.json"]
 # Taken by the test suite for the README; not part of the page. web/sw.js is the template of the
 # built site's /sw.js (written by `build`), never served from web/.
@@ -70,8 +70,7 @@ def is_site_file(rel: str) -> bool:
         folder = PurePosixPath(*path.parts[:i])
         if str(folder) in EXCLUDED_DIRS or path.parts[i - 1] in EXCLUDED_DIRS:
             return False
-    # The Pyodide worker's bytecode is served packed in the archive (web/tools/pyc_compile.py).
-    return not any(fnmatch.fnmatch(rel, pat) for pat in WEB_DEV_PYTHON) and not rel.startswith(PYC_DIR)
+    return not any(fnmatch.fnmatch(rel, pat) for pat in WEB_DEV_PYTHON)
 
 
 def site_files(root: Path = ROOT) -> list[str]:
