@@ -32,6 +32,34 @@ def test_every_string_exists_in_both_languages_with_the_same_placeholders() -> N
         assert words <= ALLOWED_IN_ZH, (key, words)
 
 
+# Sentences said only of a bot's seat (render.py: the thinking prompt, the settings' level labels).
+BOTS_ONLY = {"thinking", "level_of"}
+# A verb in the third person singular ("leads", "is", "has"): wrong after "You".
+THIRD_PERSON = re.compile(r"^(is|has|does|was|[a-z]+[^s']s)$")
+
+
+def test_every_sentence_about_you_agrees_with_you() -> None:
+    # Every string with a seat's name as its subject, said of the human through i18n.about.
+    checked = []
+    for key, (en, _) in i18n.STRINGS.items():
+        if key.endswith("_you") or key in BOTS_ONLY or not re.search(r"(^|[.:] ){name}[ ']", en):
+            continue
+        params = {name: "X" for name in re.findall(r"{(\w+)}", en) if name != "name"}
+        text = i18n.about(key, "en", 0, "bottom", **params)
+        assert i18n.about(key, "en", 1, "right", **params).startswith("East"), key
+        assert "You's" not in text, (key, text)
+        # The verb right after "You", and each verb joined to it by "and" ("You took ... and lead ...").
+        for clause in re.findall(r"\bYou ([^.,:;]*)", text):
+            words = clause.split()
+            verbs = words[:1] + [b for a, b in zip(words, words[1:], strict=False) if a == "and"]
+            assert not any(THIRD_PERSON.match(v) for v in verbs), (key, text)
+        checked.append(key)
+    assert {"next_leader", "trick_won", "trick_won_points", "exposed_by"} <= set(checked)
+    assert i18n.about("next_leader", "en", 0, "bottom") == "You took the pig and lead the next hand."
+    assert i18n.about("next_leader", "en", 2, "top") == "North took the pig and leads the next hand."
+    assert i18n.about("next_leader", "zh", 0, "bottom") == "你吃到猪，下一局首出。"
+
+
 def test_every_option_and_preset_has_a_label() -> None:
     for o in options.OPTIONS:
         assert "opt_" + o["name"] in i18n.STRINGS

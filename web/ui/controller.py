@@ -16,7 +16,7 @@ from gongzhu.cards import card_code, sort_for_display
 from gongzhu.deal import deal_hands, hand_seed
 from ui import store
 from ui.engine import EngineError
-from ui.i18n import cards_short, join_names, seat_name, t
+from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.render import POSITIONS
 
 # Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
@@ -110,7 +110,10 @@ class Controller:
     # ------------------------------------------------------------------ helpers
 
     def render(self):
-        self.renderer.render(self.s)
+        s = self.s
+        if s.screen == "summary" and not (s.view and s.view["phase"] == "done"):
+            s.screen = None  # the hand summary belongs to a finished hand, never to the next one
+        self.renderer.render(s)
 
     def lang(self):
         return self.s.settings["lang"]
@@ -120,6 +123,10 @@ class Controller:
 
     def name(self, seat):
         return seat_name(seat, self.lang(), self.pos()[seat])
+
+    def about(self, key, seat, **params):
+        """A sentence whose subject is `seat` (i18n.about: "You" agrees with its verb)."""
+        return about(key, self.lang(), seat, self.pos()[seat], **params)
 
     def pace(self):
         return PACE[self.s.settings["speed"]]
@@ -373,10 +380,10 @@ class Controller:
                 # Only exposures are told, as at a real table: saying who declined would tell
                 # apart the seats that hold no special card (the engine never asks those).
                 s.exposures.append(["exposed_by", event["seat"], event["cards"]])
-                self.say(t("exposed_by", lang, name=self.name(event["seat"]), cards=cards_short(event["cards"])))
+                self.say(self.about("exposed_by", event["seat"], cards=cards_short(event["cards"])))
             elif kind == "auto_expose":
                 s.exposures.append(["auto_exposed", event["seat"], event["cards"]])
-                self.say(t("auto_exposed", lang, card=cards_short(event["cards"]), name=self.name(event["seat"])))
+                self.say(self.about("auto_exposed", event["seat"], card=cards_short(event["cards"])))
             elif kind == "passes_done":
                 p = view.get("passing") or {}
                 s.pass_note = {"given": p.get("passed") or [], "got": p.get("received") or [],
@@ -389,31 +396,8 @@ class Controller:
                 s.pass_note = None
                 s.exposures = []
         s.view = view
-        if trick is not None:
-            pace = self.pace()
-            s.shown_trick = trick["cards"]
-            s.trick_winner = None
-            self.render()
-            await self.wait_ms(pace[1] * 0.35)
-            winner = trick["winner"]
-            s.trick_winner = winner
-            points = trick["points"]
-            if points:
-                self.say(t("trick_won_points", lang, name=self.name(winner), cards=cards_short(points)))
-            else:
-                self.say(t("trick_won", lang, name=self.name(winner)))
-            if "QS" in points:
-                self.sound.pig()
-            elif any(c.endswith("H") for c in points):
-                self.sound.hearts()
-            self.render()
-            await self.wait_ms(pace[1] * 0.65)
-            s.collecting = winner
-            self.render()
-            await self.wait_ms(pace[2])
-            s.shown_trick = None
-            s.trick_winner = None
-            s.collecting = None
+        if trick is not None and not await self.show_trick(trick, view):
+            return  # a later answer (a new hand, a new match) took the table meanwhile
         if hand_over:
             self.sound.hand_end()
             s.screen = "summary"
@@ -436,6 +420,45 @@ class Controller:
             # Saved whenever the table waits for the human (or the hand is over), not after each bot
             # move: less main-thread work while the bots play, and their moves replay the same.
             await self.persist()
+
+    async def show_trick(self, trick, view):
+        """Pace a finished trick: on the table, its winner named, then flown to them.
+
+        False when a later answer replaced `view` meanwhile: the trick is cleared and nothing more of
+        `view`'s reply may be shown (its summary would open over the next hand).
+        """
+        s = self.s
+        pace = self.pace()
+        winner = trick["winner"]
+        points = trick["points"]
+        s.shown_trick = trick["cards"]
+        s.trick_winner = None
+        try:
+            self.render()
+            await self.wait_ms(pace[1] * 0.35)
+            if s.view is not view:
+                return False
+            s.trick_winner = winner
+            if points:
+                self.say(self.about("trick_won_points", winner, cards=cards_short(points)))
+            else:
+                self.say(self.about("trick_won", winner))
+            if "QS" in points:
+                self.sound.pig()
+            elif any(c.endswith("H") for c in points):
+                self.sound.hearts()
+            self.render()
+            await self.wait_ms(pace[1] * 0.65)
+            if s.view is not view:
+                return False
+            s.collecting = winner
+            self.render()
+            await self.wait_ms(pace[2])
+            return s.view is view
+        finally:
+            s.shown_trick = None
+            s.trick_winner = None
+            s.collecting = None
 
     # ------------------------------------------------------------------ the human's intents
 

@@ -114,6 +114,7 @@ STRINGS = {
     "place": ("Place", "名次"),
     "nothing_captured": ("No scoring cards", "没有分牌"),
     "next_leader": ("{name} took the pig and leads the next hand.", "{name}吃到猪，下一局首出。"),
+    "next_leader_you": ("You took the pig and lead the next hand.", "你吃到猪，下一局首出。"),
     "nobody_pig": ("Nobody took the pig.", "没有人吃到猪。"),
     # score sheet
     "score_sheet": ("Score sheet", "记分表"),
@@ -228,6 +229,14 @@ def seat_name(seat, lang, position):
     if seat == 0:
         return t("seat_0", lang)
     return t("seat_" + position, lang)
+
+
+def about(key, lang, seat, position, **params):
+    """A sentence whose subject is a seat: the string `key` with `name` filled in, or, for the human's
+    seat, `key + "_you"` where that exists (English verbs agree with "You": "You lead", not "You leads")."""
+    if seat == 0 and key + "_you" in STRINGS:
+        return t(key + "_you", lang, **params)
+    return t(key, lang, name=seat_name(seat, lang, position), **params)
 
 
 def level_name(level, lang):

@@ -11,7 +11,7 @@ import json
 from pyscript import document
 
 from gongzhu import options
-from ui.i18n import card_label, card_short, cards_short, join_names, level_name, seat_name, t
+from ui.i18n import about, card_label, card_short, cards_short, join_names, level_name, seat_name, t
 
 CARD_DIR = "web/cards/"
 POSITIONS = {
@@ -385,8 +385,7 @@ class Renderer:
             # Until the first card, the exposures made, in order (declining is not told).
             said = []
             for key, seat, cards in s.exposures:
-                name = seat_name(seat, lang, pos[seat])
-                said.append(t(key, lang, name=name, cards=cards_short(cards), card=cards_short(cards)))
+                said.append(about(key, lang, seat, pos[seat], cards=cards_short(cards), card=cards_short(cards)))
             hint = " ".join(said)
         if not v:
             return [t("loading_page", lang), ""]
@@ -397,7 +396,7 @@ class Renderer:
             return [t("match_done", lang) if v["match"]["is_over"] else t("hand_done", lang), ""]
         if s.shown_trick is not None and s.trick_winner is not None:
             winner = s.trick_winner
-            return [t("trick_won", lang, name=seat_name(winner, lang, pos[winner])), ""]
+            return [about("trick_won", lang, winner, pos[winner]), ""]
         if v.get("human_turn"):
             if phase == "pass":
                 p = v["passing"]
@@ -449,7 +448,8 @@ class Renderer:
             elif v["phase"] == "expose" and v.get("human_turn"):
                 kind = "expose"
                 data.append([v["exposable"], list(s.selected)])
-            elif v["phase"] == "done" and s.screen != "summary":
+            elif v["phase"] == "done" and s.screen != "summary" and s.shown_trick is None:
+                # Once the last trick is collected (and the summary, which opens then, is closed).
                 kind = "done"
                 data.append(v["match"]["is_over"])
         if s.busy and kind in ("pass", "expose"):
@@ -802,9 +802,7 @@ class Renderer:
     def summary_dialog(self, s, lang, pos):
         v = s.view
         names = self.names(lang, pos)
-        if not v or v["phase"] != "done":
-            return [self.dialog_head("dlg-summary", t("hand_score", lang), lang)]
-        match = v["match"]
+        match = v["match"]  # the controller opens the summary only on a finished hand
         hand_no = match["hand_number"] + 1
         partners = bool(v["rules"].get("partnership"))
         rows = []
@@ -841,7 +839,7 @@ class Renderer:
         captor = v.get("pig_captor")
         if not match["is_over"]:
             if captor is not None:
-                body.append(h("p", {"class": "note", "text": t("next_leader", lang, name=names[captor])}))
+                body.append(h("p", {"class": "note", "text": about("next_leader", lang, captor, pos[captor])}))
         button = h("button", {"type": "button", "class": "btn primary",
                               "data-action": "new-match" if match["is_over"] else "next-hand",
                               "text": t("new_match", lang) if match["is_over"] else t("next_hand", lang)})
