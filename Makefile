@@ -1,7 +1,8 @@
 # Gong Zhu: build, serve and test the static site.  `make play` to play, `make test` to test.
 #
-#   make play      install the npm runtime if needed, vendor it into web/runtime/, serve on localhost
-#   make test      venv + pinned test deps + Chromium, then lint and the whole suite (unit, property, browser)
+#   make play      install the npm runtime if needed (nothing else), vendor it into web/runtime/, serve on localhost
+#   make test      venv + pinned test deps (Python and npm) + Chromium, then lint and the whole suite
+#   make tools     only the test and benchmark tools (venv, npm devDependencies, Chromium), no test run
 #   make lint      ruff (everything) and mypy (gongzhu/)
 #   make site      build the deployable static site into _site/ (relative paths; works under /REPO/)
 #   make runtime   vendor PyScript, Pyodide and MicroPython from node_modules into web/runtime/
@@ -18,18 +19,30 @@ VENV_PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help play test lint site runtime files browser venv screenshot clean
+.PHONY: help play test tools lint site runtime files browser venv screenshot clean
 
 help:
 	@sed -n 's/^#   //p' Makefile
 
-# npm ci when node_modules is missing or older than the lock file.
-node_modules/.package-lock.json: package.json package-lock.json
-	@command -v npm >/dev/null || { echo "make: npm is needed (Node.js 18+), e.g. apt-get install npm" >&2; exit 1; }
-	npm ci --no-audit --no-fund
+# npm ci when node_modules is missing or older than the lock file. Playing and the built site need
+# only the runtime (package.json's dependencies); the tests add the tools in devDependencies
+# (axe-core, lighthouse), and their install counts as the runtime's too.
+NPM_CI = npm ci --no-audit --no-fund
+define need_npm
+@command -v npm >/dev/null || { echo "make: npm is needed (Node.js 18+), e.g. apt-get install npm" >&2; exit 1; }
+endef
+
+node_modules/.runtime-installed: package.json package-lock.json
+	$(need_npm)
+	$(NPM_CI) --omit=dev
 	@touch $@
 
-runtime: node_modules/.package-lock.json $(VENV)/.build-installed
+node_modules/.all-installed: package.json package-lock.json
+	$(need_npm)
+	$(NPM_CI)
+	@touch $@ node_modules/.runtime-installed
+
+runtime: node_modules/.runtime-installed $(VENV)/.build-installed
 	@$(VENV_PY) web/tools/runtime.py
 	@$(VENV_PY) web/tools/mpy_compile.py
 	@$(VENV_PY) web/tools/pyc_compile.py
@@ -74,10 +87,12 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-test: venv runtime browser lint
+tools: venv node_modules/.all-installed runtime browser
+
+test: tools lint
 	$(VENV_PY) -m pytest $(PYTEST_ARGS)
 
-screenshot: venv runtime browser
+screenshot: venv node_modules/.all-installed runtime browser
 	GONGZHU_UPDATE_SCREENSHOT=1 $(VENV_PY) -m pytest -q tests/e2e/test_boot.py -k progress
 
 clean:

@@ -297,6 +297,35 @@ def test_npm_dependencies_are_pinned_exactly() -> None:
         assert lock["packages"][f"node_modules/{name}"]["version"] == spec
 
 
+def test_npm_runtime_and_test_tools_are_apart() -> None:
+    """package.json's dependencies are exactly the packages the page serves (runtime.py vendors them);
+    the test tools are devDependencies, which `make play` leaves out."""
+    from runtime import BUNDLES
+
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    vendored = {source.split("/dist")[0] for source, _, _ in BUNDLES.values()}
+    assert set(package["dependencies"]) == vendored
+    assert set(package["devDependencies"]) == {"axe-core", "lighthouse"}
+
+
+def test_make_play_installs_only_the_runtime(tmp_path: Path) -> None:
+    # A fresh checkout's Makefile and pins, no node_modules: the rule `make play` depends on.
+    for name in ("Makefile", "package.json", "package-lock.json"):
+        (tmp_path / name).write_bytes((ROOT / name).read_bytes())
+    run = subprocess.run(["make", "--no-print-directory", "node_modules/.runtime-installed",
+                          "NPM_CI=npm ci --no-audit --no-fund --prefer-offline"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    installed = {p.name for p in (tmp_path / "node_modules").iterdir()} | {
+        f"@{scope.name.lstrip('@')}/{p.name}" for scope in (tmp_path / "node_modules").glob("@*") for p in scope.iterdir()}
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert set(package["dependencies"]) <= installed
+    assert not {"lighthouse", "axe-core", "puppeteer-core", "chrome-launcher"} & installed
+    assert "EBADENGINE" not in run.stdout + run.stderr
+    size = sum(f.stat().st_size for f in (tmp_path / "node_modules").rglob("*") if f.is_file())
+    assert size < 60_000_000, f"make play installs {size / 1e6:.0f} MB of node_modules"
+
+
 def test_python_test_dependencies_are_pinned_exactly() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     test_deps = project["optional-dependencies"]["test"]

@@ -69,7 +69,7 @@ def run_axe(page: Page, options: dict[str, Any] | None = None) -> list[dict[str,
     """Run axe-core (vendored from npm, injected inline: no network) and return its violations."""
     axe = ROOT / "node_modules" / "axe-core" / "axe.min.js"
     if not axe.is_file():
-        pytest.fail("node_modules/axe-core is missing: run `npm ci` (make test does)")
+        pytest.fail("node_modules/axe-core is missing: run `make tools` (make test does)")
     page.add_script_tag(content=axe.read_text(encoding="utf-8"))
     result = page.evaluate("options => axe.run(document, options || {})", options)
     return list(result["violations"])

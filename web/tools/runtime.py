@@ -60,7 +60,7 @@ def planned_files() -> dict[str, Path]:
     for dest, (package, include, exclude) in BUNDLES.items():
         source_dir = NODE_MODULES / package
         if not source_dir.is_dir():
-            raise SystemExit(f"runtime: {source_dir.relative_to(ROOT)} is missing; run `npm ci` (or `make runtime`).")
+            raise SystemExit(f"runtime: {source_dir.relative_to(ROOT)} is missing; run `make runtime`.")
         for path in sorted(source_dir.iterdir()):
             name = path.name
             if not path.is_file() or not any(fnmatch.fnmatch(name, pat) for pat in include):
