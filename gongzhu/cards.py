@@ -46,7 +46,6 @@ PIG = 10
 """Q♠, the pig (猪), -100."""
 ACE_OF_HEARTS = 25
 """A♥, whose exposure doubles every heart."""
-TWO_OF_HEARTS = 13
 SHEEP = 35
 """J♦, the sheep or goat (羊), +100."""
 TWO_OF_CLUBS = 39
@@ -185,6 +184,24 @@ def card_symbol(card: int) -> str:
     ('Q♠', '10♥')
     """
     return _RANK_DISPLAY[card % 13] + SUIT_SYMBOLS[card // 13]
+
+
+NOT_EXPOSABLE = ("Only A♥, Q♠, J♦ and 10♣ may be exposed, not {card}.", "只有 A♥、Q♠、J♦ 和 10♣ 可以亮，{card}不行。")
+"""The refusal of a card that may not be exposed, in English and Chinese (``{card}``: its symbol)."""
+
+
+def not_exposable(cards: int):
+    """``NOT_EXPOSABLE`` for the lowest card of the bitmask ``cards`` that may not be exposed, as
+    ``(English, Chinese)``; None when every card of ``cards`` may be exposed.
+
+    >>> not_exposable(mask_of(["AH", "2C"]))[0]
+    'Only A♥, Q♠, J♦ and 10♣ may be exposed, not 2♣.'
+    """
+    extra = cards & ~EXPOSABLE_MASK
+    if not extra:
+        return None
+    card = card_symbol((extra & -extra).bit_length() - 1)
+    return NOT_EXPOSABLE[0].format(card=card), NOT_EXPOSABLE[1].format(card=card)
 
 
 def card_name(card: int, lang: str = "en") -> str:

@@ -1,8 +1,7 @@
 """The portable seeded deal: splitmix64 driving a Fisher-Yates shuffle.
 
-A seed gives the same deal everywhere (CPython, Pyodide, MicroPython, the few lines of
-JavaScript in ``web/deal.mjs``), because the generator is ours and tiny, not
-``random.Random``.  The algorithm, to port it:
+A seed gives the same deal everywhere (CPython, Pyodide, MicroPython, or a port to another
+language), because the generator is ours and tiny, not ``random.Random``.  The algorithm, to port it:
 
 1. ``state = seed mod 2**64`` (a negative seed wraps, as two's complement).
 2. splitmix64: ``state = (state + 0x9E3779B97F4A7C15) mod 2**64``; ``z = state``;

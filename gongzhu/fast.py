@@ -143,7 +143,6 @@ class Scorer:
         return base * self.tc
 
 
-_Scorer = Scorer  # the name gongzhu.bots.policy imports
 
 
 class PlayoutState:

@@ -58,6 +58,7 @@ from .cards import (
     EXPOSABLE_MASK,
     HEARTS,
     HEARTS_MASK,
+    NOT_EXPOSABLE,
     PIG,
     SCORING_MASK,
     SUIT_MASKS,
@@ -69,6 +70,7 @@ from .cards import (
     card_codes,
     card_symbol,
     cards_of,
+    not_exposable,
     parse_card,
     parse_cards,
     popcount,
@@ -81,7 +83,6 @@ from .scoring import Score, pile_score, score_pile
 FORMAT_VERSION = 1
 """Version of the saved-hand JSON format written by ``Hand.to_json``."""
 
-PHASES = ("pass", "expose", "play", "done")
 _SUIT_WORDS = ("spade", "heart", "diamond", "club")
 _SUIT_PLURALS = ("spades", "hearts", "diamonds", "clubs")
 _SUIT_ZH = ("黑桃", "红心", "方块", "梅花")
@@ -105,8 +106,7 @@ REASONS = {
     "already_decided": ("Seat {seat} has already decided what to expose.", "{seat} 号座位已经决定了亮哪些牌。"),
     "expose_in_turn": ("Seat {seat} exposes first: players expose in turn from the leader.",
                        "应由 {seat} 号座位先亮牌：从首家起依次亮牌。"),
-    "not_exposable": ("Only A♥, Q♠, J♦ and 10♣ may be exposed, not {card}.",
-                      "只有 A♥、Q♠、J♦ 和 10♣ 可以亮，{card}不行。"),
+    "not_exposable": NOT_EXPOSABLE,
     "already_exposed": ("{card} is already exposed.", "{card}已经亮过了。"),
     "not_playing": ("Cards are not played now (this is the {phase} phase).",
                     "现在不是出牌的时候（当前是{phase}阶段）。"),
@@ -185,25 +185,38 @@ def legal_mask(
     hearts_broken: bool,
     must_break_hearts: bool,
     must_lead: int = -1,
+    refused: list[tuple[int, str]] | None = None,
 ) -> int:
-    """The cards (bitmask) a player holding ``held`` may play now.
+    """The rules of play, checked once: the cards (bitmask) a player holding ``held`` may play now.
 
     ``trick_suit`` is the suit led to the current trick, or -1 when leading; ``led_suits`` has
     bit s set when suit s was led in an earlier trick; ``exposed`` holds every exposed card;
     ``must_lead`` is the card the first trick of a match must be led with, or -1.
 
+    ``refused``, when a list is given, receives ``(cards, key)`` for each rule that refuses some
+    of the held cards, in the order the rules are checked: a refused card's reason is the
+    ``REASONS`` key of the first pair holding it (``Hand.why_illegal`` words it).  The searches
+    call this without ``refused``, and then it only computes the mask.
+
     >>> from gongzhu.cards import mask_of, card_codes
-    >>> card_codes(legal_mask(mask_of(["QS", "2S", "3H"]), 0, 0, mask_of(["QS"]), False, False))
+    >>> why = []
+    >>> card_codes(legal_mask(mask_of(["QS", "2S", "3H"]), 0, 0, mask_of(["QS"]), False, False, refused=why))
     ['2S']
+    >>> [(card_codes(cards), key) for cards, key in why]
+    [(['3H'], 'follow_suit'), (['QS'], 'exposed_first_trick')]
     """
     if trick_suit < 0:
         # The first lead of a match: the holder of 2♠ (or 2♣) must lead it.
         if must_lead >= 0 and held >> must_lead & 1:
+            if refused is not None:
+                refused.append((held & ~(1 << must_lead), "first_lead"))
             return 1 << must_lead
         allowed = held
         # Hearts may not be led before they are broken, unless only hearts are held.
         if must_break_hearts and not hearts_broken and held & ~HEARTS_MASK:
             allowed &= ~HEARTS_MASK
+            if refused is not None:
+                refused.append((held & HEARTS_MASK, "hearts_unbroken"))
         # An exposed card may not lead the first trick of its suit unless it is the only one.
         x = exposed & allowed
         while x:
@@ -212,16 +225,22 @@ def legal_mask(
             s = (low.bit_length() - 1) // 13
             if not led_suits >> s & 1 and held & SUIT_MASKS[s] & ~low:
                 allowed &= ~low
+                if refused is not None:
+                    refused.append((low, "exposed_first_trick"))
         return allowed
     follow = held & SUIT_MASKS[trick_suit]
     # Must follow suit if able; a player void in the suit led may play any card.
     if not follow:
         return held
+    if refused is not None:
+        refused.append((held & ~follow, "follow_suit"))
     # An exposed card may not be played to the first trick of its suit unless it is the only one.
     if not led_suits >> trick_suit & 1:
         x = exposed & follow
         if x and follow != x:
             follow &= ~x
+            if refused is not None:
+                refused.append((x, "exposed_first_trick"))
     return follow
 
 
@@ -282,7 +301,6 @@ class Hand:
         self.hearts_broken = False
         self.voids = [0] * 4
         self.actions: list[list[Any]] = []
-        self.events: list[dict[str, Any]] = []
         self._to_play: int | None = None
         if exposed:
             for s in range(4):
@@ -399,7 +417,6 @@ class Hand:
                     break
         else:
             events.extend(self._finish_passing())
-        self.events.extend(events)
         return events
 
     def _finish_passing(self) -> list[dict[str, Any]]:
@@ -480,7 +497,6 @@ class Hand:
             events.extend(self._begin_play())
         else:
             self._to_play = self._next_undecided()
-        self.events.extend(events)
         return events
 
     def _auto_expose(self) -> list[dict[str, Any]]:
@@ -498,8 +514,10 @@ class Hand:
 
     # ------------------------------------------------------------------ play
 
-    def legal_mask(self) -> int:
-        """The cards (bitmask) the player to move may play; 0 outside the play phase."""
+    def legal_mask(self, refused: list[tuple[int, str]] | None = None) -> int:
+        """The cards (bitmask) the player to move may play; 0 outside the play phase.
+
+        ``refused`` receives the rules that refuse the other held cards (module ``legal_mask``)."""
         if self.phase != "play" or self._to_play is None:
             return 0
         return legal_mask(
@@ -510,6 +528,7 @@ class Hand:
             self.hearts_broken,
             self.rules.hearts_must_be_broken,
             self.must_lead,
+            refused,
         )
 
     def legal_moves(self) -> list[str]:
@@ -519,7 +538,8 @@ class Hand:
     def why_illegal(self, card: Any, seat: int | None = None) -> Reason | None:
         """Why ``card`` may not be played now (by ``seat``, default the player to move), or None.
 
-        The messages are for players: the UI shows them on dimmed cards.
+        The messages are for players: the UI shows them on dimmed cards.  Which rule refuses a
+        card is decided by ``legal_mask``; this only words it.
         """
         try:
             c = parse_card(card)
@@ -531,29 +551,19 @@ class Hand:
         assert p is not None
         if seat is not None and seat != p:
             return reason("not_your_turn", seat=p)
-        held = self.held[p]
-        if not held >> c & 1:
+        if not self.held[p] >> c & 1:
             return reason("not_held", card=card_symbol(c))
-        must = self.must_lead
-        if not self.trick:
-            # The first lead of a match must be the 2♠ (or 2♣).
-            if must >= 0 and c != must:
-                return reason("first_lead", card=card_symbol(must))
-            suit = c // 13
-            # Hearts may not be led before they are broken, unless only hearts are held.
-            if (suit == HEARTS and self.rules.hearts_must_be_broken and not self.hearts_broken
-                    and held & ~HEARTS_MASK):
-                return reason("hearts_unbroken")
-        else:
-            suit = self.trick[0][1] // 13
-            # Must follow suit if able.
-            if c // 13 != suit and held & SUIT_MASKS[suit]:
-                return reason("follow_suit", suit=suit)
-        # An exposed card may not be played to the first trick of its suit unless it is the only one.
-        if (self.exposed_mask >> c & 1 and c // 13 == suit and not self.led_suits >> suit & 1
-                and held & SUIT_MASKS[suit] & ~(1 << c)):
-            return reason("exposed_first_trick", card=card_symbol(c), suit=suit)
-        return None
+        refused: list[tuple[int, str]] = []
+        if self.legal_mask(refused) >> c & 1:
+            return None
+        key = next(key for cards, key in refused if cards >> c & 1)
+        if key == "first_lead":
+            return reason(key, card=card_symbol(self.must_lead))
+        if key == "follow_suit":
+            return reason(key, suit=self.trick[0][1] // 13)
+        if key == "exposed_first_trick":
+            return reason(key, card=card_symbol(c), suit=c // 13)
+        return reason(key)
 
     def check_play(self, card: Any, seat: int | None = None) -> int:
         """The card int if ``card`` may be played now, else raise ``IllegalMove``."""
@@ -604,7 +614,6 @@ class Hand:
             self._to_play = (p + 1) % 4
         else:
             events.extend(self._finish_trick())
-        self.events.extend(events)
         return events
 
     def _finish_trick(self) -> list[dict[str, Any]]:
@@ -800,7 +809,7 @@ class Hand:
         other.__dict__.update(self.__dict__)
         for name in ("dealt", "held", "passes", "received", "exposed", "exposure_decided",
                      "_pending_exposure", "trick", "played", "captured_masks", "voids",
-                     "actions", "events"):
+                     "actions"):
             setattr(other, name, list(getattr(self, name)))
         other.tricks = [dict(t) for t in self.tricks]
         return other
@@ -883,9 +892,10 @@ def new_hand(
         raise ValueError("these rules have no exposure phase")
     ex_mask = 0
     for c in parse_cards(list(exposed)):
-        if not EXPOSABLE_MASK >> c & 1:
-            raise ValueError(f"only A♥, Q♠, J♦ and 10♣ may be exposed, not {card_symbol(c)}")
         ex_mask |= 1 << c
+    refusal = not_exposable(ex_mask)
+    if refusal:
+        raise ValueError(refusal[0])
     if ex_mask and not r.exposure:
         raise ValueError("these rules have no exposure")
     if leader is not None and not (isinstance(leader, int) and 0 <= leader < 4):

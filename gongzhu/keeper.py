@@ -41,7 +41,7 @@ Q♠ 被记了两次：Ann和Bo
 
 import json
 
-from .cards import EXPOSABLE, SCORING_MASK, card_code, card_symbol, cards_of, parse_card
+from .cards import EXPOSABLE, NOT_EXPOSABLE, SCORING_MASK, card_code, card_symbol, cards_of, parse_card
 from .options import DEFAULTS, OPTION_NAMES, PRESETS, check, resolve
 from .scoring import score_pile, signed
 
@@ -70,7 +70,7 @@ _MESSAGES = {
         "twice": "{card} is assigned twice: {who}",
         "missing": "{card} is not assigned to anyone",
         "not_scoring": "{card} is not a scoring card",
-        "not_exposable": "{card} cannot be exposed (only A♥, Q♠, J♦, 10♣)",
+        "not_exposable": NOT_EXPOSABLE[0],
         "exposure_off": "{card} cannot be exposed: these rules have no exposure",
         "not_json": "This file is not a score sheet (it is not JSON).",
         "foreign": "This file is not a Gong Zhu score sheet.",
@@ -84,7 +84,7 @@ _MESSAGES = {
         "twice": "{card} 被记了两次：{who}",
         "missing": "{card} 还没有分给任何人",
         "not_scoring": "{card} 不是分牌",
-        "not_exposable": "{card} 不能亮（只能亮红心A、黑桃Q、方块J、梅花10）",
+        "not_exposable": NOT_EXPOSABLE[1],
         "exposure_off": "{card} 不能亮：这套规则不亮牌",
         "not_json": "这个文件不是记分表（不是 JSON）。",
         "foreign": "这个文件不是拱猪记分表。",

@@ -35,7 +35,7 @@ first illegal card.  Trick winners (the highest card of the suit led) and the ru
 'AKQJT98765432...-.'
 """
 
-from .cards import FULL_DECK, RANKS, SCORING_MASK, card_code, card_symbol, cards_of, parse_card
+from .cards import FULL_DECK, RANKS, SCORING_MASK, card_code, card_symbol, not_exposable, parse_card
 from .deal import deal_hands, hand_seed
 from .scoring import pile_score
 
@@ -293,10 +293,9 @@ class Replay:
         if leader is None:
             leader = holder(self.hands, parse_card(first_lead))
         self.leader = leader
-        for c in cards_of(exposed):
-            if c not in (10, 25, 35, 47):
-                raise ParamError("only A♥, Q♠, J♦ and 10♣ may be exposed, not %s" % card_symbol(c),
-                                 "只有 A♥、Q♠、J♦、10♣ 可以亮，%s 不行" % card_symbol(c))
+        refusal = not_exposable(exposed)
+        if refusal:
+            raise ParamError(*refusal)
         self.moves = list(moves)
         self.seats = []
         self.winners = []

@@ -1,4 +1,4 @@
-"""The portable seeded deal: test vectors (shared with web/deal.mjs), invariants, match seeds."""
+"""The portable seeded deal: test vectors (checked under MicroPython too), invariants, match seeds."""
 
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ def test_a_card_played_out_of_turn_or_twice_is_refused() -> None:
     hands = hands_from_seed(7)
     with pytest.raises(ParamError, match="move 2: W plays next but 3♠ was dealt to S"):
         Replay(hands, parse_moves("2S3S"))
-    with pytest.raises(ParamError, match="only A♥, Q♠, J♦ and 10♣ may be exposed"):
+    with pytest.raises(ParamError, match="Only A♥, Q♠, J♦ and 10♣ may be exposed"):
         Replay(hands, [], exposed=1)
     assert parse_seed("18446744073709551615") == 2**64 - 1 and parse_seat("west") == 3
 

@@ -83,7 +83,7 @@ def _traced_run(h, rng):
     n = bin(st.hands[st.leader]).count("1")
     fast._tricks(H, P, st.leader, n, st.must_lead, st.hearts_broken, st.rules.hearts_must_be_broken,
                  xs, xcard, rng.random)
-    sc = fast._Scorer(st.rules, st.exposed)
+    sc = fast.Scorer(st.rules, st.exposed)
     return log, [sc.score(p) for p in P], P
 
 

@@ -316,8 +316,9 @@ def test_make_play_installs_only_the_runtime(tmp_path: Path) -> None:
                           "NPM_CI=npm ci --no-audit --no-fund --prefer-offline"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout + run.stderr
-    installed = {p.name for p in (tmp_path / "node_modules").iterdir()} | {
-        f"@{scope.name.lstrip('@')}/{p.name}" for scope in (tmp_path / "node_modules").glob("@*") for p in scope.iterdir()}
+    modules = tmp_path / "node_modules"
+    installed = {p.name for p in modules.iterdir()} | {
+        f"{scope.name}/{p.name}" for scope in modules.glob("@*") for p in scope.iterdir()}
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     assert set(package["dependencies"]) <= installed
     assert not {"lighthouse", "axe-core", "puppeteer-core", "chrome-launcher"} & installed

@@ -150,11 +150,6 @@ def save() -> str:
     return _match().to_json()
 
 
-def state() -> dict:
-    """The current snapshot (after a restart, or to refresh the page)."""
-    return snapshot()
-
-
 def set_levels(levels: list[str]) -> list[str]:
     """Set the bot level of each seat (seat 0's is used for hints); unknown levels are refused."""
     known = bot_levels()
@@ -272,7 +267,6 @@ API = {
     "new_match": new_match,
     "load": load,
     "save": save,
-    "state": state,
     "set_levels": set_levels,
     "act": act,
     "advance": advance,

@@ -5,12 +5,7 @@ public (shown voids, exposed cards pinned to their holders, passed cards), lets 
 policy play the rest of the current trick for the later seats, then plays the hand out once
 per world with the rule policy, without randomness, and scores the result (our score minus
 the others' mean).  One greedy playout per world, no repeated rollouts, no common random
-numbers, no clock: a cheap, fixed-cost search between the rule bot and ``hard``.
-
-``LOOKAHEAD = False`` turns it into the one-trick version: the trick's points for whoever
-takes it plus the "burden" of the cards we keep (the pig, A♠/K♠ while the pig is out, high
-hearts, high cards; voids are an asset).  That version measured no stronger than the rule
-bot (M -2.8, 95% CI -13.0 .. +7.4 over 200 deals), so the playout stays on.  Exposure and
+numbers, no clock: a cheap, fixed-cost search between the rule bot and ``hard``.  Exposure and
 passing are weighed the same way (``_SEARCH``): the rule bot proposes, the worlds decide.
 """
 
@@ -19,15 +14,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import HEARTS_MASK, PIG, SUIT_MASKS
+from ..cards import HEARTS_MASK
 from . import policy
 from .pimc import Pimc, outcome_value
 from .rulebot import Decision, answer, legal_of
 from .sampler import Knowledge, equivalent_groups
 
 WORLDS = 20
-LOOKAHEAD = True
-"""After the trick, play the hand out once per world with the rule policy (no randomness)."""
 _SEARCH = Pimc(worlds=WORLDS, rollouts=1, budget=None, eps=0.0)
 """Exposure and passing with the same machinery, sampled worlds each played out once without
 randomness: the rule bot's exposure and each of its subsets over ``WORLDS`` worlds; the
@@ -36,31 +29,6 @@ _SEARCH.rule_proposes = True
 
 MARGIN = 0.0
 """Points by which a card must beat the rule policy's choice for the sampler to prefer it."""
-
-
-def burden(h: int, played: int) -> float:
-    """How much trouble the cards ``h`` are likely to bring (points, negative is bad)."""
-    b = 0.0
-    spades = h & SUIT_MASKS[0]
-    if h >> PIG & 1:
-        guards = (spades & ((1 << PIG) - 1)).bit_count()
-        b -= 60 if guards < 3 else 25
-    elif not played >> PIG & 1:
-        b -= 18 * (spades & policy.HIGH_SPADES).bit_count()
-    m = h
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        r = c % 13
-        if HEARTS_MASK >> c & 1:
-            b -= 4.0 * max(0, r - 6)
-        else:
-            b -= 0.8 * r
-    for s in range(4):
-        if not h & SUIT_MASKS[s]:
-            b += 8
-    return b
 
 
 def _play(k: Knowledge, rng: random.Random) -> int:
@@ -95,20 +63,14 @@ def _play(k: Knowledge, rng: random.Random) -> int:
                 played |= 1 << x
             _, w = policy.trick_winner(trick, leader)
             tm = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-            if LOOKAHEAD:
-                cap = k.cap[:]
-                cap[w] |= tm
-                led = k.led | 1 << (trick[0] // 13)
-                hb = k.hearts_broken or bool(played & HEARTS_MASK)
-                sc = policy.rollout(hands, cap, [], w, played, led, hb, -1, ctx, rng.random, 0.0)
-                total += outcome_value(sc, k.me, k.rules.partnership)
-                continue
-            total += policy.side_value(ctx, k.me, w, k.cap, tm)
-            if w == k.me:
-                total -= 3  # Winning means leading next.
+            # After the trick, the hand played out once with the rule policy (no randomness).
+            cap = k.cap[:]
+            cap[w] |= tm
+            led = k.led | 1 << (trick[0] // 13)
+            hb = k.hearts_broken or bool(played & HEARTS_MASK)
+            sc = policy.rollout(hands, cap, [], w, played, led, hb, -1, ctx, rng.random, 0.0)
+            total += outcome_value(sc, k.me, k.rules.partnership)
         v = total / WORLDS
-        if not LOOKAHEAD:
-            v += burden(k.hand & ~(1 << c), k.played | (1 << c))
         if c == rule:
             rule_v = v
         if v > best_v:

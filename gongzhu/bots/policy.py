@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..cards import HEARTS_MASK, PIG, SCORING_MASK, SHEEP, SUIT_MASKS, TRANSFORMER
-from ..fast import _Scorer, code_of_mask
+from ..fast import Scorer, code_of_mask
 from ..hand import legal_mask
 from ..rules import Rules
 
@@ -51,7 +51,7 @@ class Ctx:
     __slots__ = ("scorer", "partnership", "must_break", "exposed", "refined", "_cache")
 
     def __init__(self, rules: Rules, exposed: int, refined: bool = False) -> None:
-        self.scorer = _Scorer(rules, exposed)
+        self.scorer = Scorer(rules, exposed)
         self.partnership = rules.partnership
         self.must_break = rules.hearts_must_be_broken
         self.exposed = exposed

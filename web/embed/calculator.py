@@ -8,7 +8,7 @@ the behaviour, the values under the cards and the score with its arithmetic line
 
 import kit
 
-from gongzhu.cards import EXPOSABLE_MASK, SCORING_MASK, card_name, card_symbol, parse_card
+from gongzhu.cards import SCORING_MASK, card_name, card_symbol, not_exposable, parse_card
 from gongzhu.options import PRESETS, RuleSet
 from gongzhu.replay import ParamError, parse_cards_param
 from gongzhu.scoring import heart_values, score_pile
@@ -50,13 +50,9 @@ def read_state(query):
         raise ParamError("cards: %s is not a scoring card (the 13 hearts, Q♠, J♦ and 10♣ score)" % card_symbol(c),
                          "cards：%s 不是分牌（分牌是 13 张红心和 Q♠、J♦、10♣）" % card_symbol(c))
     exposed = parse_cards_param(query.get("exposed", ""), "exposed")
-    extra = exposed & ~EXPOSABLE_MASK
-    if extra:
-        c = 0
-        while not extra >> c & 1:
-            c += 1
-        raise ParamError("exposed: only A♥, Q♠, J♦ and 10♣ can be exposed, not %s" % card_symbol(c),
-                         "exposed：只有 A♥、Q♠、J♦、10♣ 可以亮，%s 不行" % card_symbol(c))
+    refusal = not_exposable(exposed)
+    if refusal:
+        raise ParamError("exposed: " + refusal[0], "exposed：" + refusal[1])
     return Calculator(pile, exposed, preset)
 
 

@@ -12,7 +12,15 @@ hand (face up or backs) and the scoring cards it has captured.
 
 import kit
 
-from gongzhu.cards import EXPOSABLE_MASK, SCORING_MASK, card_code, card_codes, card_symbol, cards_of, sort_for_display
+from gongzhu.cards import (
+    SCORING_MASK,
+    card_code,
+    card_codes,
+    card_symbol,
+    cards_of,
+    not_exposable,
+    sort_for_display,
+)
 from gongzhu.options import RuleSet
 from gongzhu.replay import (
     ParamError,
@@ -55,8 +63,9 @@ def read_deal(query):
         raise ParamError("give a deal: seed=N (a whole number) or hands=… (see the embed page)",
                          "请给出牌局：seed=N（整数）或 hands=…（见嵌入说明页）")
     exposed = parse_cards_param(query.get("exposed", ""), "exposed")
-    if exposed & ~EXPOSABLE_MASK:
-        raise ParamError("exposed: only A♥, Q♠, J♦ and 10♣ can be exposed", "exposed：只有 A♥、Q♠、J♦、10♣ 可以亮")
+    refusal = not_exposable(exposed)
+    if refusal:
+        raise ParamError("exposed: " + refusal[0], "exposed：" + refusal[1])
     if exposed and not rules.exposure:
         raise ParamError("exposed: the %s rules have no exposure" % preset, "exposed：%s 规则没有亮牌" % preset)
     leader = None

@@ -69,7 +69,7 @@ def run_lighthouse(
     `chrome_path`: the Chromium to launch (default: the one web/tools/browser.py finds).
     """
     if not LIGHTHOUSE.exists():
-        raise SystemExit("lighthouse: node_modules/.bin/lighthouse is missing; run `make tools` (the test and benchmark tools)")
+        raise SystemExit("lighthouse: node_modules/.bin/lighthouse is missing; run `make tools` (the test tools)")
     flags = ["--headless=new", *SYSTEM_FLAGS]
     command = [
         str(LIGHTHOUSE),

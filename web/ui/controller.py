@@ -684,13 +684,10 @@ class Controller:
         self.render()
 
     def close(self):
-        v = self.s.view
         if self.s.screen is None:
             return
         self.s.screen = None
         self.render()
-        if v and v["phase"] == "done":
-            pass
 
     def dismiss_notice(self):
         self.s.notices = []
