@@ -57,6 +57,8 @@ EXPOSABLE = (ACE_OF_HEARTS, PIG, SHEEP, TRANSFORMER)
 """The four cards that may be exposed (亮牌), in a fixed order."""
 EXPOSABLE_MASK = (1 << ACE_OF_HEARTS) | (1 << PIG) | (1 << SHEEP) | (1 << TRANSFORMER)
 SCORING_MASK = HEARTS_MASK | (1 << PIG) | (1 << SHEEP) | (1 << TRANSFORMER)
+SPECIALS = (PIG, SHEEP, TRANSFORMER)
+"""The scoring cards that are not hearts, in the order a score sheet shows them."""
 """The 16 scoring cards: 13 hearts, Q♠, J♦, T♣."""
 
 _SUIT_ALIASES = {
@@ -155,6 +157,22 @@ def parse_cards(tokens) -> list:
         seen |= 1 << c
         out.append(c)
     return out
+
+
+def winning_index(trick) -> int:
+    """Who wins a trick: the index, in play order, of the highest card of the suit led (the first
+    card's suit) among the cards ``trick`` holds so far; a card of another suit never wins.
+
+    >>> winning_index([parse_card("4S"), parse_card("AH"), parse_card("KS"), parse_card("2S")])
+    2
+    """
+    suit = trick[0] // 13
+    best = 0
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if c // 13 == suit and c > trick[best]:
+            best = i
+    return best
 
 
 def card_code(card: int) -> str:

@@ -65,6 +65,7 @@ from .cards import (
     SUIT_MASKS,
     TRANSFORMER,
     parse_card,
+    winning_index,
 )
 from .hand import Hand, first_lead_card, legal_mask
 from .rules import Rules, get_rules
@@ -265,16 +266,9 @@ def apply(st: PlayoutState, card: int) -> None:
     st.must_lead = -1
     trick.append(card)
     if len(trick) == 4:
-        suit = trick[0] // 13
-        best = 0
-        mask = 0
-        for i, c in enumerate(trick):
-            mask |= 1 << c
-            if c // 13 == suit and c >= trick[best]:
-                best = i
-        winner = (st.leader + best) % 4
-        st.captured[winner] |= mask
-        st.led_suits |= 1 << suit
+        winner = (st.leader + winning_index(trick)) % 4
+        st.captured[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+        st.led_suits |= 1 << (trick[0] // 13)
         st.leader = winner
         st.trick = []
 

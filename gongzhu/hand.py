@@ -75,6 +75,7 @@ from .cards import (
     parse_cards,
     popcount,
     sort_for_display,
+    winning_index,
 )
 from .deal import deal_hands
 from .rules import Rules, get_rules
@@ -618,13 +619,10 @@ class Hand:
 
     def _finish_trick(self) -> list[dict[str, Any]]:
         suit = self.trick[0][1] // 13
-        # The highest card of the suit led wins the trick.
-        winner, best = self.trick[0]
+        winner = self.trick[winning_index([c for _, c in self.trick])][0]
         mask = 0
-        for s, c in self.trick:
+        for _, c in self.trick:
             mask |= 1 << c
-            if c // 13 == suit and c > best:
-                winner, best = s, c
         self.captured_masks[winner] |= mask
         self.led_suits |= 1 << suit
         n = len(self.tricks)

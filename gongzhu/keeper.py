@@ -43,7 +43,7 @@ import json
 
 from .cards import EXPOSABLE, NOT_EXPOSABLE, SCORING_MASK, card_code, card_symbol, cards_of, parse_card
 from .options import DEFAULTS, OPTION_NAMES, PRESETS, check, resolve
-from .scoring import score_pile, signed
+from .scoring import losers, match_over, places, round_points, score_pile, shared_totals, signed, winners
 
 FORMAT = "gongzhu-keeper"
 """The ``format`` field of a saved score sheet (JSON)."""
@@ -282,18 +282,8 @@ class Sheet:
 
     # --- the sheet --------------------------------------------------------------------------
 
-    def _shared(self, seat_totals: list) -> list:
-        if self.rules["partnership"]:
-            a, b = seat_totals[0] + seat_totals[2], seat_totals[1] + seat_totals[3]
-            return [a, b, a, b]
-        return list(seat_totals)
-
     def _ends(self, totals: list) -> bool:
-        target = self.rules["target"]
-        for t in totals:
-            if t <= -target or (self.rules["end_on_plus"] and t >= target):
-                return True
-        return False
+        return match_over(totals, self.rules["target"], self.rules["end_on_plus"])
 
     def rows(self) -> list:
         """Every hand as a row of the sheet: ``number`` (1-based), ``scores``, ``totals`` (running,
@@ -309,7 +299,7 @@ class Sheet:
             counts = not ended
             if counts:
                 running = [running[s] + scores[s] for s in range(4)]
-            totals = self._shared(running)
+            totals = shared_totals(running, self.rules["partnership"])
             team = self.rules["partnership"]
             out.append({
                 "number": i + 1,
@@ -353,27 +343,23 @@ class Sheet:
         """The seats at or below -target once the match is over (the pig, 猪)."""
         if not self.is_over():
             return []
-        t = self.totals()
-        return [s for s in range(4) if t[s] <= -self.rules["target"]]
+        return losers(self.totals(), self.rules["target"])
 
     def winners(self) -> list:
         """The seats with the highest total once the match is over (equal totals share)."""
         if not self.is_over():
             return []
-        t = self.totals()
-        return [s for s in range(4) if t[s] == max(t)]
+        return winners(self.totals())
 
     def places(self) -> list:
         """Each seat's place by total (1 = best); equal totals share a place."""
-        t = self.totals()
-        return [1 + len([o for o in t if o > t[s]]) for s in range(4)]
+        return places(self.totals())
 
     def round_points(self):
         """With ``end_on_plus``, once over: 2 at or above +target, 0 at or below -target, 1 otherwise."""
         if not self.rules["end_on_plus"] or not self.is_over():
             return None
-        target = self.rules["target"]
-        return [2 if t >= target else 0 if t <= -target else 1 for t in self.totals()]
+        return round_points(self.totals(), self.rules["target"])
 
     def next_leader(self):
         """The seat that leads the next hand (the last hand's pig captor); None before the first

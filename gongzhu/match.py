@@ -29,6 +29,7 @@ from .cards import card_codes
 from .deal import hand_seed
 from .hand import FORMAT_VERSION, Hand, check_format, load_json, new_hand
 from .rules import Rules, get_rules
+from .scoring import losers, match_over, places, round_points, shared_totals, winners
 
 
 class Match:
@@ -71,11 +72,7 @@ class Match:
     @property
     def totals(self) -> list[int]:
         """The running totals per seat; with ``partnership``, the shared total of each pair."""
-        t = self.seat_totals
-        if self.rules.partnership:
-            a, b = t[0] + t[2], t[1] + t[3]
-            return [a, b, a, b]
-        return t
+        return shared_totals(self.seat_totals, self.rules.partnership)
 
     @property
     def team_totals(self) -> list[int] | None:
@@ -91,31 +88,25 @@ class Match:
         +target with ``end_on_plus``)."""
         if self.current_hand.phase != "done":
             return False
-        target = self.rules.target
-        for t in self.totals:
-            if t <= -target or (self.rules.end_on_plus and t >= target):
-                return True
-        return False
+        return match_over(self.totals, self.rules.target, self.rules.end_on_plus)
 
     @property
     def losers(self) -> list[int]:
         """The seats at or below -target (the pig, 猪), once the match is over."""
         if not self.is_over:
             return []
-        return [s for s in range(4) if self.totals[s] <= -self.rules.target]
+        return losers(self.totals, self.rules.target)
 
     @property
     def winners(self) -> list[int]:
         """The seats with the highest total, once the match is over."""
         if not self.is_over:
             return []
-        best = max(self.totals)
-        return [s for s in range(4) if self.totals[s] == best]
+        return winners(self.totals)
 
     def places(self) -> list[int]:
         """Each seat's place by total (1 = best); equal totals share a place."""
-        t = self.totals
-        return [1 + sum(1 for o in t if o > t[s]) for s in range(4)]
+        return places(self.totals)
 
     @property
     def round_points(self) -> list[int] | None:
@@ -123,8 +114,7 @@ class Match:
         1 otherwise.  None without ``end_on_plus`` or before the end."""
         if not self.rules.end_on_plus or not self.is_over:
             return None
-        target = self.rules.target
-        return [2 if t >= target else 0 if t <= -target else 1 for t in self.totals]
+        return round_points(self.totals, self.rules.target)
 
     def next_hand(self) -> list[dict[str, Any]]:
         """Deal the next hand, led by the previous pig captor; returns its opening events."""
@@ -147,10 +137,7 @@ class Match:
                 continue
             scores = h.hand_scores()
             running = [running[s] + scores[s] for s in range(4)]
-            totals = running
-            if self.rules.partnership:
-                a, b = running[0] + running[2], running[1] + running[3]
-                totals = [a, b, a, b]
+            totals = shared_totals(running, self.rules.partnership)
             out.append({
                 "hand": n,
                 "seed": h.seed,
@@ -159,7 +146,7 @@ class Match:
                 "exposed": [card_codes(m) for m in h.exposed],
                 "scores": scores,
                 "breakdown": h.breakdown(),
-                "totals": list(totals),
+                "totals": totals,
             })
         return out
 

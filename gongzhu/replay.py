@@ -35,7 +35,18 @@ first illegal card.  Trick winners (the highest card of the suit led) and the ru
 'AKQJT98765432...-.'
 """
 
-from .cards import FULL_DECK, RANKS, SCORING_MASK, card_code, card_symbol, not_exposable, parse_card
+from .cards import (
+    ACE_OF_HEARTS,
+    FULL_DECK,
+    RANKS,
+    SCORING_MASK,
+    SPECIALS,
+    card_code,
+    card_symbol,
+    not_exposable,
+    parse_card,
+    winning_index,
+)
 from .deal import deal_hands, hand_seed
 from .scoring import pile_score
 
@@ -379,19 +390,14 @@ class Replay:
 
 
 def trick_winner(trick) -> int:
-    """The seat that wins a complete trick ``[(seat, card)] * 4``: the highest card of the suit led."""
-    suit = trick[0][1] // 13
-    winner, best = trick[0]
-    for s, c in trick:
-        if c // 13 == suit and c > best:
-            winner, best = s, c
-    return int(winner)
+    """The seat that wins a complete trick ``[(seat, card)] * 4`` (``cards.winning_index``)."""
+    return int(trick[winning_index([c for _, c in trick])][0])
 
 
 def scoring_cards(mask: int) -> list:
     """The scoring cards of a pile, in display order: Q♠, J♦, T♣, then hearts high to low."""
-    out = [c for c in (10, 35, 47) if mask >> c & 1]
-    out += [c for c in range(25, 12, -1) if mask >> c & 1]
+    out = [c for c in SPECIALS if mask >> c & 1]
+    out += [c for c in range(ACE_OF_HEARTS, ACE_OF_HEARTS - 13, -1) if mask >> c & 1]
     return out if mask & SCORING_MASK else []
 
 

@@ -133,6 +133,60 @@ def pile_score(pile: int, exposed: int = 0, rules=None) -> int:
     return base * 4 if exposed & _TC_BIT else base * 2
 
 
+# ---------------------------------------------------------------- the match (RULES.md, "Match")
+# A match's running totals are the sums of the hand scores; the match, its pig, its winners, the
+# places and the round points follow from those totals alone. Match (the engine) and Sheet (the
+# score keeper) both use these.
+
+
+def shared_totals(seat_totals, partnership) -> list:
+    """The totals a match compares: each seat's own, or with ``partnership`` the sum of each pair
+    (seats 0 + 2 and 1 + 3), shown for both partners.
+
+    >>> shared_totals([10, -20, 30, 0], True)
+    [40, -20, 40, -20]
+    """
+    if partnership:
+        a, b = seat_totals[0] + seat_totals[2], seat_totals[1] + seat_totals[3]
+        return [a, b, a, b]
+    return list(seat_totals)
+
+
+def match_over(totals, target, end_on_plus=False) -> bool:
+    """A match ends once a total is at or below -target (or, with ``end_on_plus``, at or above
+    +target)."""
+    for t in totals:
+        if t <= -target or (end_on_plus and t >= target):
+            return True
+    return False
+
+
+def losers(totals, target) -> list:
+    """The seats at or below -target: the pig (猪) of a finished match."""
+    return [s for s in range(4) if totals[s] <= -target]
+
+
+def winners(totals) -> list:
+    """The seats with the highest total: the winners of a finished match (equal totals share)."""
+    best = max(totals)
+    return [s for s in range(4) if totals[s] == best]
+
+
+def places(totals) -> list:
+    """Each seat's place by total (1 = best); equal totals share a place.
+
+    >>> places([100, -50, 100, 0])
+    [1, 4, 1, 3]
+    """
+    return [1 + len([o for o in totals if o > totals[s]]) for s in range(4)]
+
+
+def round_points(totals, target) -> list:
+    """The round points of a match played with ``end_on_plus``: 2 at or above +target, 0 at or
+    below -target, 1 otherwise."""
+    return [2 if t >= target else 0 if t <= -target else 1 for t in totals]
+
+
 def signed(n: int) -> str:
     """A score as people write it: ``+200``, ``-80``, ``0``.
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import time
 
+from ..cards import HEARTS, SPECIALS
 from ..hand import first_lead_card, legal_mask
 from . import policy
 from .pimc import Pimc
@@ -76,7 +77,7 @@ def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
 
 def _alike(a: int, b: int, held: int) -> bool:
     """Same suit and every card between them in the same hand (they play alike)."""
-    if a // 13 != b // 13 or a // 13 == 1 or a in (10, 35, 47) or b in (10, 35, 47):
+    if a // 13 != b // 13 or a // 13 == HEARTS or a in SPECIALS or b in SPECIALS:
         return False
     lo, hi = min(a, b), max(a, b)
     return all(held >> x & 1 for x in range(lo + 1, hi))

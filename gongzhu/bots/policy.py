@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..cards import HEARTS_MASK, PIG, SCORING_MASK, SHEEP, SUIT_MASKS, TRANSFORMER
+from ..cards import HEARTS_MASK, PIG, SCORING_MASK, SHEEP, SUIT_MASKS, TRANSFORMER, winning_index
 from ..fast import Scorer, code_of_mask
 from ..hand import legal_mask
 from ..rules import Rules
@@ -93,16 +93,9 @@ def shooter(cap: list[int], played: int, least: int = MOON_MIN) -> int:
 
 
 def trick_winner(trick: list[int], leader: int) -> tuple[int, int]:
-    """(winning card, its seat) of a partial trick."""
-    s0 = trick[0] // 13
-    best = trick[0]
-    bi = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if c // 13 == s0 and c > best:
-            best = c
-            bi = i
-    return best, (leader + bi) & 3
+    """(winning card, its seat) of a partial trick (``cards.winning_index``)."""
+    i = winning_index(trick)
+    return trick[i], (leader + i) & 3
 
 
 def choose(h: int, L: int, trick: list[int], leader: int, seat: int, played: int, cap: list[int],
