@@ -582,15 +582,23 @@ class Hand:
                 out[card_code(c)] = reason
         return out
 
+    def act(self, kind: str, seat: int, arg: Any) -> list[dict[str, Any]]:
+        """The one entry for every action of a hand (a player's, a bot's, a saved game's):
+        ``kind`` "pass" with the cards, "expose" with the cards (None or empty declines) or
+        "play" with the card, by ``seat``; returns the events.  Raises ``IllegalMove`` (and
+        changes nothing) when the rules refuse it, ``ValueError`` for an unknown kind."""
+        if kind == "pass":
+            return self.pass_cards(seat, arg)
+        if kind == "expose":
+            return self.expose(seat, arg or ())
+        if kind == "play":
+            return self.play(arg, seat)
+        raise ValueError(f"unknown action {kind!r}")
+
     def decide(self, seat: int, decision: Any) -> list[dict[str, Any]]:
         """Seat ``seat`` makes the decision the phase asks for, in the form a bot returns it
-        (``gongzhu.bots``): the cards to pass, the cards to expose (None or empty declines) or
-        the card to play; returns the events."""
-        if self.phase == "pass":
-            return self.pass_cards(seat, decision)
-        if self.phase == "expose":
-            return self.expose(seat, decision or ())
-        return self.play(decision, seat)
+        (``gongzhu.bots``): the cards to pass, the cards to expose or the card to play."""
+        return self.act("play" if self.phase == "done" else self.phase, seat, decision)
 
     def play(self, card: Any, seat: int | None = None) -> list[dict[str, Any]]:
         """The player to move (or ``seat``, checked) plays ``card``; returns the events.
@@ -780,16 +788,8 @@ class Hand:
                 first_hand=data["first_hand"], exposed=data["exposed"], start=data["start"],
             )
             hand.seed = data.get("seed")
-            for action in data["actions"]:
-                kind, seat, arg = action
-                if kind == "pass":
-                    hand.pass_cards(seat, arg)
-                elif kind == "expose":
-                    hand.expose(seat, arg)
-                elif kind == "play":
-                    hand.play(arg, seat)
-                else:
-                    raise ValueError(f"unknown action {kind!r}")
+            for kind, seat, arg in data["actions"]:
+                hand.act(kind, seat, arg)
         except (KeyError, TypeError) as e:
             raise ValueError(f"saved hand is incomplete or malformed: {e}") from None
         except IllegalMove as e:

@@ -218,14 +218,7 @@ def _replay(hand: Hand, data: dict[str, Any]) -> None:
 
     try:
         for kind, seat, arg in data["actions"]:
-            if kind == "pass":
-                hand.pass_cards(seat, arg)
-            elif kind == "expose":
-                hand.expose(seat, arg)
-            elif kind == "play":
-                hand.play(arg, seat)
-            else:
-                raise ValueError(f"unknown action {kind!r}")
+            hand.act(kind, seat, arg)
     except IllegalMove as e:
         raise ValueError(f"saved match holds an illegal action: {e}") from None
 
