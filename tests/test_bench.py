@@ -1,4 +1,4 @@
-"""``python -m gongzhu bench``: the JSON line and a sanity floor (the real figure is in the README)."""
+"""``python -m gongzhu bench``: the JSON line and a sanity floor (the real figure is in docs/PERFORMANCE.md)."""
 
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ pages in the same run so both see the same machine load:
 "Cold" = a new browser with a new profile (empty disk cache, no service worker), as a first
 visitor. (A new tab in the same profile would be as warm, but Playwright's new tabs are not
 reliably controlled by the service worker on their first navigation, so the benchmark reloads.) Prints each round, the
-medians and the ratios the README quotes. A benchmark, not a test: timings on a shared machine
+medians and the ratios docs/PERFORMANCE.md quotes. A benchmark, not a test: timings on a shared machine
 are noisy; run it when the machine is quiet.
 
     .venv/bin/python web/tools/bench_load.py [--rounds 3] [--json figures.json]
