@@ -187,15 +187,17 @@ def round_points(totals, target) -> list:
     return [2 if t >= target else 0 if t <= -target else 1 for t in totals]
 
 
-def signed(n: int) -> str:
-    """A score as people write it: ``+200``, ``-80``, ``0``.
+def signed(n: int, minus: str = "-") -> str:
+    """A score as people write it: ``+200``, ``-80``, ``0`` (``minus``: the page shows "−").
 
-    >>> signed(200), signed(-80), signed(0)
-    ('+200', '-80', '0')
+    >>> signed(200), signed(-80), signed(0), signed(-80, "−")
+    ('+200', '-80', '0', '−80')
     """
     if n > 0:
         return "+%d" % n
-    return "%d" % n
+    if n < 0:
+        return minus + "%d" % -n
+    return "0"
 
 
 _TEMPLATES = {

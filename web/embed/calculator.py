@@ -11,7 +11,7 @@ import kit
 from gongzhu.cards import SCORING_MASK, card_name, card_symbol, not_exposable, parse_card
 from gongzhu.options import PRESETS, RuleSet
 from gongzhu.replay import ParamError, parse_cards_param
-from gongzhu.scoring import heart_values, score_pile
+from gongzhu.scoring import heart_values, score_pile, signed
 
 
 class Calculator:
@@ -66,7 +66,7 @@ def value_label(code, rules):
     if code == "TC":
         return "×2"
     v = heart_values(rules)[c % 13]
-    return kit.signed(v).replace("-", "−")
+    return signed(v, "−")
 
 
 def render(state, lang):
@@ -90,7 +90,7 @@ def render(state, lang):
     kit.by_id("preset").value = state.preset
     kit.by_id("preset-doc").textContent = kit.preset_doc(state.preset, lang)
     score = state.score()
-    kit.by_id("score").textContent = kit.signed(score.total)
+    kit.by_id("score").textContent = signed(score.total)
     lines = kit.by_id("lines")
     kit.clear(lines)
     for text in score.text(lang):

@@ -231,11 +231,6 @@ def mark_ready():
     window.performance.mark("gongzhu-interactive")
 
 
-def signed(n):
-    """+200, -80, 0."""
-    return "+%d" % n if n > 0 else "%d" % n
-
-
 def translate(lang):
     """Put the `lang` text into every static element marked `data-t="key"`."""
     nodes = document.querySelectorAll("[data-t]")

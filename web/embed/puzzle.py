@@ -13,6 +13,7 @@ from table import Table, face_up_seats, read_deal, seat_names
 
 from gongzhu.cards import card_code, card_symbol, cards_of, parse_card, sort_for_display
 from gongzhu.replay import ParamError, parse_cards_param, parse_seat
+from gongzhu.scoring import signed
 
 try:
     from ui.i18n import level_name
@@ -94,7 +95,7 @@ def main():
     moves = [card_code(c) for c in replay.moves]
 
     def scores_text(scores):
-        return ", ".join(["%s %s" % (names[s], kit.signed(scores[s])) for s in range(4)])
+        return ", ".join(["%s %s" % (names[s], signed(scores[s])) for s in range(4)])
 
     async def judge(code):
         game["busy"] = True

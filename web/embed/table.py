@@ -34,6 +34,7 @@ from gongzhu.replay import (
     parse_seed,
     scoring_cards,
 )
+from gongzhu.scoring import signed
 
 POSITIONS = ("south", "east", "north", "west")
 """Screen position of each seat."""
@@ -140,7 +141,7 @@ class Table:
             kit.clear(seat["badges"])
             for c in cards_of(replay.exposed & replay.hands[s]):
                 seat["badges"].appendChild(kit.el("span", "badge", kit.t("exposed_card", lang, card=card_symbol(c))))
-            seat["score"].textContent = kit.signed(state["scores"][s])
+            seat["score"].textContent = signed(state["scores"][s])
             held = state["held"][s]
             n = len(cards_of(held))
             if s in face_up:

@@ -11,6 +11,7 @@ import json
 from pyscript import document
 
 from gongzhu import options
+from gongzhu.scoring import signed
 from ui.i18n import about, card_label, card_short, cards_short, join_names, level_name, seat_name, t
 
 CARD_DIR = "web/cards/"
@@ -62,13 +63,9 @@ def card_img(code, cls="face"):
     return h("img", {"src": CARD_DIR + code + ".svg", "alt": "", "class": cls, "draggable": "false"})
 
 
-def signed(n):
-    """A score as people write it: +200, −80, 0."""
-    if n > 0:
-        return "+" + str(n)
-    if n < 0:
-        return "−" + str(-n)
-    return "0"
+def score_text(n):
+    """A score as the page writes it: +200, −80 (a true minus sign), 0."""
+    return signed(n, "−")
 
 
 class Renderer:
@@ -231,7 +228,7 @@ class Renderer:
             count_text = t("one_card_left", lang) if count == 1 else t("cards_left", lang, n=count)
             fill(parts["stats"], [
                 h("span", {"class": "total-label", "text": t("total", lang)}),
-                h("span", {"class": "total", "data-testid": "total", "text": signed(data["total"])}),
+                h("span", {"class": "total", "data-testid": "total", "text": score_text(data["total"])}),
                 h("span", {"class": "count", "text": count_text}),
             ])
         self.backs(parts["backs"], min(count, 13))
@@ -356,7 +353,7 @@ class Renderer:
                 ]),
                 h("div", {"class": "stats"}, [
                     h("span", {"class": "total-label", "text": t("total", lang)}),
-                    h("span", {"class": "total", "data-testid": "total", "text": signed(seat0["total"])}),
+                    h("span", {"class": "total", "data-testid": "total", "text": score_text(seat0["total"])}),
                 ]),
                 self.exposed_badges(seat0["exposed"], lang),
                 self.captured_row(seat0["captured"], lang),
@@ -785,12 +782,12 @@ class Renderer:
                 cells = [h("th", {"scope": "row", "text": str(row["hand"] + 1)})]
                 for seat in range(4):
                     cells.append(h("td", {}, [
-                        h("span", {"class": "hs", "text": signed(row["scores"][seat])}),
-                        h("span", {"class": "rt", "text": signed(row["totals"][seat])})]))
+                        h("span", {"class": "hs", "text": score_text(row["scores"][seat])}),
+                        h("span", {"class": "rt", "text": score_text(row["totals"][seat])})]))
                 rows.append(h("tr", {}, cells))
             totals = v["match"]["totals"]
             foot = h("tr", {"class": "totals"}, [h("th", {"scope": "row", "text": t("total", lang)})] +
-                     [h("td", {"text": signed(totals[seat])}) for seat in range(4)])
+                     [h("td", {"text": score_text(totals[seat])}) for seat in range(4)])
             body.append(h("table", {"class": "sheet"}, [h("thead", {}, [head]), h("tbody", {}, rows),
                                                         h("tfoot", {}, [foot])]))
         if v:
@@ -814,8 +811,9 @@ class Renderer:
                 h("div", {"class": "sum-head"}, [
                     h("span", {"class": "name", "text": names[seat]}),
                     h("span", {"class": "partner-tag", "text": t("partner", lang)}) if partners and seat == 2 else None,
-                    h("span", {"class": "hand-score", "data-testid": "hand-score", "text": signed(b["total"])}),
-                    h("span", {"class": "sum-total", "text": t("total", lang) + " " + signed(match["totals"][seat])}),
+                    h("span", {"class": "hand-score", "data-testid": "hand-score", "text": score_text(b["total"])}),
+                    h("span", {"class": "sum-total",
+                               "text": t("total", lang) + " " + score_text(match["totals"][seat])}),
                     h("span", {"class": "round-points", "text": t("round_points", lang) + " " + str(
                         match["round_points"][seat])}) if match.get("round_points") else None,
                 ]),
