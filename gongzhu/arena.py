@@ -53,22 +53,13 @@ import sys
 import time
 from typing import Any, Iterable, Sequence, TextIO
 
-from .bots import BOTS, Bot, set_fixed
+from .bots import BOTS, set_fixed
+from .bots.registry import bot_decides, resolve_bot
 from .cards import HEARTS_MASK
 from .deal import hand_seed
 from .hand import Hand, new_hand
-from .players import bot_decides, import_bot
 from .rules import PRESETS, Rules, get_rules
-
-
-def resolve_bot(name: str) -> Bot:
-    """The bot called ``name``: a level of BOTS, or ``module:function`` (your own bot).
-
-    Raises ValueError with what is wrong (``gongzhu.players.import_bot``).
-    """
-    if name in BOTS:
-        return BOTS[name]
-    return import_bot(name, known=list(BOTS))
+from .scoring import shared_totals
 
 
 def _seat_rng(deal_seed: int, seat: int) -> random.Random:
@@ -106,11 +97,7 @@ def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
 
 
 def _scores(hand: Hand) -> list[int]:
-    s = hand.hand_scores()
-    if hand.rules.partnership:
-        a, b = s[0] + s[2], s[1] + s[3]
-        return [a, b, a, b]
-    return s
+    return shared_totals(hand.hand_scores(), hand.rules.partnership)
 
 
 def _moon(hand: Hand) -> int | None:

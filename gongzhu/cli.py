@@ -22,11 +22,11 @@ import sys
 from typing import Any, Callable, Sequence, TextIO
 
 from . import __version__, options
+from .bots.registry import bot_decides, bot_names, default_bot_name, resolve_bot
 from .cards import card_codes, card_symbol, parse_card, sort_for_display
 from .deal import deal_hands
 from .hand import Hand
 from .match import Match, new_match
-from .players import bot_decides, bot_names, default_bot_name, make_bot
 from .rules import PRESETS, Rules, get_rules
 from .scoring import score_pile, signed
 
@@ -186,7 +186,8 @@ class TerminalGame:
             raise ValueError(f"--bots {bots!r}: give one bot for them all, or one for each of the "
                              f"{len(seats)} bot seats ({', '.join(map(str, seats))}), comma-separated")
         self.bot_names = dict(zip(seats, names, strict=True))
-        self.bots = {s: make_bot(n, random.Random(rng.getrandbits(64))) for s, n in self.bot_names.items()}
+        self.rngs = {s: random.Random(rng.getrandbits(64)) for s in self.bot_names}
+        self.bots = {s: resolve_bot(n) for s, n in self.bot_names.items()}
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -244,7 +245,8 @@ class TerminalGame:
             self.show(events)
 
     def bot_turn(self, h: Hand, seat: int) -> list[dict[str, Any]]:
-        return bot_decides(h, seat, self.bots[seat].act(self.match.view(seat)), self.bot_names[seat])
+        decision = self.bots[seat](self.match.view(seat), self.rngs[seat])
+        return bot_decides(h, seat, decision, self.bot_names[seat])
 
     def human_turn(self, h: Hand, seat: int) -> list[dict[str, Any]]:
         while True:
@@ -266,11 +268,7 @@ class TerminalGame:
                     continue
             cards = answer.replace(",", " ").split()
             try:
-                if h.phase == "pass":
-                    return h.pass_cards(seat, cards)
-                if h.phase == "expose":
-                    return h.expose(seat, cards)
-                return h.play(answer, seat)
+                return h.decide(seat, answer if h.phase == "play" else cards)
             except ValueError as e:  # IllegalMove is a ValueError too
                 self.say(f"  Not allowed: {e}")
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from .bots import BOTS, explain
 from .cards import card_code, card_symbol, parse_card
 from .hand import Hand, new_hand
 
@@ -39,28 +40,15 @@ PLAYOUT_LADDER = ("easy", "beginner", "normal", "hard", "expert")
 Bot = Callable[[dict[str, Any], random.Random], Any]
 
 
-def _bots() -> dict[str, Bot]:
-    try:
-        from .bots import BOTS
-    except ImportError:  # the bots package is optional for the embeds
-        return {}
-    return dict(BOTS)
-
-
 def pick_bot(ladder: tuple[str, ...] | list[str]) -> tuple[str, Bot]:
     """The first level of ``ladder`` that ``gongzhu.bots.BOTS`` has, and its function.
 
-    Without any bot, a stand-in that plays the first legal card (``"first-legal"``).
+    Raises ValueError when ``BOTS`` has none of them.
     """
-    bots = _bots()
     for level in ladder:
-        if level in bots:
-            return level, bots[level]
-    return "first-legal", _first_legal
-
-
-def _first_legal(view: dict[str, Any], rng: random.Random) -> str:
-    return str(view["legal"][0])
+        if level in BOTS:
+            return level, BOTS[level]
+    raise ValueError(f"no bot of {', '.join(ladder)} in gongzhu.bots")
 
 
 def spec_hand(spec: dict[str, Any]) -> Hand:
@@ -122,26 +110,17 @@ def solve(spec: dict[str, Any], moves: list[str], seed: int = 0) -> dict[str, An
 
     Returns ``{"seat", "legal": [codes], "illegal": {code: reason}, "illegal_zh": {code: reason in
     Chinese}, "best": code, "bot": level,
-    "why": {"en": ..., "zh": ...} or None}`` (``why``: the bot's one sentence, from
-    ``gongzhu.bots.explain``, when there is one).
+    "why": {"en": ..., "zh": ...}}`` (``why``: the bot's one sentence, from
+    ``gongzhu.bots.explain``).
     """
     hand = _position(spec, moves)
     seat = hand.to_play
     assert seat is not None
-    level, bot = pick_bot(SOLVER_LADDER)
+    level, _ = pick_bot(SOLVER_LADDER)
     view = hand.view(seat)
-    why = None
-    explain: Callable[..., dict[str, Any]] | None
-    try:
-        from .bots import explain
-    except ImportError:  # no bots (or no explanations): the decision alone
-        explain = None
-    if explain is not None and level != "first-legal":
-        result = explain(view, level, seed)
-        best = result["decision"]
-        why = {"en": str(result["en"]), "zh": str(result["zh"])}
-    else:
-        best = bot(view, random.Random(seed))
+    result = explain(view, level, seed)
+    best = result["decision"]
+    why = {"en": str(result["en"]), "zh": str(result["zh"])}
     return {
         "seat": seat,
         "legal": hand.legal_moves(),

@@ -44,6 +44,11 @@ def test_arena_a_bot_against_itself_is_even() -> None:
     assert fig["M"] == 0 and fig["D"] == 0.5
 
 
+def test_the_random_bot_plays_in_the_arena() -> None:
+    fig = run("random", "easy", 2, seed=1, rules="fast")
+    assert fig["deals"] == 2
+
+
 def test_unknown_bot_is_a_usage_error() -> None:
     assert main(["--candidate", "nobody", "--deals", "1"], io.StringIO()) == 2
 

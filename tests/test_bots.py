@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from gongzhu.bots import BOTS, LEVELS, Expert, Pimc, explain, phase_of
+from gongzhu.bots.registry import resolve_bot
 from gongzhu.cards import SUIT_MASKS, card_code, card_codes, parse_card
 from gongzhu.deal import hand_seed
 from gongzhu.hand import Hand, new_hand
@@ -74,11 +75,14 @@ def test_levels_and_contract() -> None:
     for name in LEVELS:
         d = bot(name)(view, random.Random(1))
         assert isinstance(d, list) and len(d) == 3 and set(d) <= set(view["hand"])
-    # The CLI's registry protocol: BOTS[name](rng).act(view).
-    player = BOTS["easy"](random.Random(1))
-    assert player.act(view) == BOTS["easy"](view, random.Random(1))
+    # The CLI's and the arena's registry: the same bot(view, rng), plus "random" (no level).
+    assert resolve_bot("easy") is BOTS["easy"]
+    assert set(BOTS) == {*LEVELS, "random"}
+    assert resolve_bot("random")(view, random.Random(1)) == random.Random(1).sample(view["hand"], 3)
     with pytest.raises(ValueError):
         BOTS["easy"](hand.view(0) | {"phase": "done"}, random.Random(1))
+    with pytest.raises(ValueError):
+        BOTS["random"](hand.view(0) | {"phase": "done"}, random.Random(1))
 
 
 # ----------------------------------------------------------------------------- honesty, determinism

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from gongzhu import cli, players
+from gongzhu import cli
+from gongzhu.bots import registry
 
 
 def run(*argv: str, answers: list[str] | None = None) -> tuple[int, str]:
@@ -121,9 +122,10 @@ def test_play_a_whole_match_as_a_human_choosing_the_first_legal_card():
 
 
 def test_bot_registry():
-    assert "random" in players.bot_names()
+    assert "random" in registry.bot_names()
+    assert registry.default_bot_name() in registry.bot_names()
     with pytest.raises(ValueError, match="unknown bot 'nope'"):
-        players.make_bot("nope", __import__("random").Random(1))
+        registry.resolve_bot("nope")
     assert run("play", "--seed", "1", "--auto", "--bots", "nope")[0] == 2
 
 

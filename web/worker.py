@@ -14,8 +14,7 @@ The game API holds one `Match` (the human is seat 0, bots sit at 1-3) and answer
 snapshots: the human's view (`Match.view(0)`, which carries the engine's reason for every card
 that may not be played) plus what the page needs to pace the bots (`bot_next`, `human_turn`).
 `advance` makes ONE bot decision, so the page can animate each play at a readable pace and stays
-responsive between them. Bots come from `gongzhu.bots` when it is importable, else a random
-legal player stands in.
+responsive between them. Bots come from `gongzhu.bots`: the page offers its ladder (`LEVELS`).
 """
 
 import importlib
@@ -26,16 +25,9 @@ import time
 import gongzhu
 from gongzhu import Match, get_rules
 from gongzhu import puzzle as embed_puzzle
-
-try:  # the bots package may not exist yet (or be broken mid-change); a random legal player stands in
-    from gongzhu.bots import BOTS, explain
-except Exception as exc:  # pragma: no cover - depends on the tree
-    print(f"gongzhu worker: bots unavailable ({type(exc).__name__}: {exc}); playing random legal cards")
-    BOTS = None
-    explain = None
+from gongzhu.bots import BOTS, LEVELS, explain
 
 HUMAN = 0
-LEVELS_FALLBACK = ["random"]
 
 
 def _report_start() -> None:
@@ -69,9 +61,7 @@ GAME = Game()
 
 def bot_levels() -> list[str]:
     """The bot levels this worker can play (the ladder of gongzhu.bots, weakest first)."""
-    if BOTS is None:
-        return LEVELS_FALLBACK
-    return list(BOTS)
+    return list(LEVELS)
 
 
 def _match() -> Match:
@@ -158,7 +148,7 @@ def set_levels(levels: list[str]) -> list[str]:
     chosen = []
     for level in levels:
         if level not in known:
-            level = known[len(known) // 2] if BOTS is not None else known[0]
+            level = known[len(known) // 2]
         chosen.append(level)
     GAME.levels = chosen
     return chosen
@@ -169,15 +159,7 @@ def act(kind: str, arg) -> dict:
 
     Raises IllegalMove (its message is shown to the player) and changes nothing when refused.
     """
-    hand = _match().current_hand
-    if kind == "pass":
-        events = hand.pass_cards(HUMAN, arg)
-    elif kind == "expose":
-        events = hand.expose(HUMAN, arg)
-    elif kind == "play":
-        events = hand.play(arg, HUMAN)
-    else:
-        raise ValueError(f"unknown action {kind!r}")
+    events = _match().current_hand.act(kind, HUMAN, arg)
     return {"events": events, "view": snapshot()}
 
 
@@ -187,19 +169,8 @@ def _rng_for(match: Match, seat: int) -> random.Random:
     return random.Random(f"{match.seed}:{match.hand_number}:{len(hand.actions)}:{seat}")
 
 
-def _random_decision(view: dict, rng: random.Random):
-    """The stand-in bot: a random legal decision for the phase."""
-    if view["phase"] == "pass":
-        return rng.sample(view["hand"], view["passing"]["count"])
-    if view["phase"] == "expose":
-        return [c for c in view["exposable"] if rng.random() < 0.3]
-    return rng.choice(view["legal"])
-
-
 def decide(view: dict, level: str, rng: random.Random):
     """The bot's decision for its view (the contract of gongzhu.bots: BOTS[level](view, rng))."""
-    if BOTS is None or level not in BOTS:
-        return _random_decision(view, rng)
     return BOTS[level](view, rng)
 
 
@@ -229,13 +200,6 @@ def next_hand() -> dict:
     return {"events": events, "view": snapshot()}
 
 
-def _text_pair(why) -> dict:
-    if isinstance(why, dict):
-        en = str(why.get("en") or why.get("why") or "")
-        return {"en": en, "zh": str(why.get("zh") or en)}
-    return {"en": str(why), "zh": str(why)}
-
-
 def hint() -> dict:
     """What the strongest bot would do for the human now, and one line of why (en + zh)."""
     match = _match()
@@ -243,21 +207,8 @@ def hint() -> dict:
     if not _human_turn(hand):
         raise ValueError("It is not your turn.")
     view = hand.view(HUMAN)
-    if explain is not None:
-        try:
-            result = explain(view, bot_levels()[-1], match.hand_number * 1000 + len(hand.actions))
-        except TypeError:
-            result = explain(view)
-        if isinstance(result, dict):
-            decision = result.get("decision", result.get("card", result.get("move")))
-            why = {k: result[k] for k in ("en", "zh", "why") if k in result}
-        else:
-            decision, why = result[0], result[1]
-        pair = _text_pair(why)
-    else:
-        decision = _random_decision(view, _rng_for(match, HUMAN))
-        pair = {"en": "A random legal choice (the bots are not loaded).", "zh": "随机的合法选择（机器人未加载）。"}
-    return {"phase": hand.phase, "decision": decision, "en": pair["en"], "zh": pair["zh"]}
+    result = explain(view, LEVELS[-1], match.hand_number * 1000 + len(hand.actions))
+    return {"phase": hand.phase, "decision": result["decision"], "en": result["en"], "zh": result["zh"]}
 
 
 # name -> function callable from the page as `await engine.call(name, *args)`.

@@ -9,7 +9,7 @@ harnesses use it).  ``view`` is ``Hand.view(seat)`` (or ``Match.view``) of the s
   maybe empty);
 - ``"play"`` phase: one card code, e.g. ``"7C"`` (always one of ``view["legal"]``).
 
-It raises ``ValueError`` when the seat has nothing to decide.  The levels:
+It raises ``ValueError`` when the seat has nothing to decide.  The levels (``LEVELS``):
 
 - ``beginner`` (``beginner.py``): follows low, throws high, slips one move in six;
 - ``easy`` (``rulebot.py``): the rule policy (``policy.py``);
@@ -17,6 +17,10 @@ It raises ``ValueError`` when the seat has nothing to decide.  The levels:
 - ``hard`` (``pimc.py``): PIMC, 40 worlds x 4 rule-policy rollouts or 0.12 s, whichever first;
 - ``expert`` (``expert.py``): PIMC over worlds weighted by inference from the play, 160 worlds x 2
   rollouts by refined rules (``policy.Ctx.refined``) or 0.28 s.
+
+``BOTS`` also holds ``random`` (``randombot.py``: uniformly random legal decisions), which the
+CLI and the arena know by name but is no level of the ladder (the page offers ``LEVELS``).
+``registry.py`` finds bots by name for the CLI and the arena, ``module:function`` bots of yours too.
 
 ``set_fixed(True)`` makes ``hard`` and ``expert`` ignore the clock (reproducible results).
 ``explain(view)`` returns ``{"decision", "en", "zh", "bot"}``: a bot's decision and one short
@@ -28,50 +32,44 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ..players import BoundBot
 from .beginner import beginner
 from .expert import Expert, expert
 from .explain import explain
 from .normal import normal
 from .pimc import Pimc, hard, is_fixed, set_fixed
+from .randombot import random_bot
 from .rulebot import easy, phase_of
 
 Bot = Callable[[dict[str, Any], random.Random], Any]
 
 
 class Level:
-    """One level of the ladder: ``level(view, rng)`` decides.
-
-    Called with a ``random.Random`` alone it is a factory for ``gongzhu.players`` (the CLI's
-    registry): ``level(rng)`` returns an object whose ``act(view)`` decides with that rng.
-    """
+    """A named bot: ``level(view, rng)`` decides (``bot(view, rng)``, the one contract)."""
 
     def __init__(self, name: str, bot: Bot) -> None:
         self.name = name
         self.bot = bot
         self.__doc__ = bot.__doc__
 
-    def __call__(self, view: Any, rng: random.Random | None = None) -> Any:
-        if rng is None and isinstance(view, random.Random):
-            return BoundBot(self.bot, view)
-        return self.bot(view, rng if rng is not None else random.Random(0))
+    def __call__(self, view: dict[str, Any], rng: random.Random) -> Any:
+        return self.bot(view, rng)
 
     def __repr__(self) -> str:
         return f"<bot {self.name}>"
 
 
+LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
+"""The level names of the ladder, in order of strength (what the page offers)."""
+
 BOTS: dict[str, Level] = {
     name: Level(name, bot)
     for name, bot in (("beginner", beginner), ("easy", easy), ("normal", normal), ("hard", hard),
-                      ("expert", expert))
+                      ("expert", expert), ("random", random_bot))
 }
-"""Bot name -> bot, from the weakest to the strongest."""
+"""Bot name -> bot: the ladder's levels from the weakest to the strongest, then ``random``."""
 
 DEFAULT_BOT = "hard"
 """The level the CLI's ``play`` uses unless told otherwise."""
 
-LEVELS = list(BOTS)
-"""The level names in order of strength."""
-
 __all__ = ["BOTS", "DEFAULT_BOT", "LEVELS", "Bot", "Level", "Expert", "Pimc", "explain", "is_fixed", "phase_of",
-           "set_fixed"]
+           "random_bot", "set_fixed"]
