@@ -42,7 +42,7 @@ Q♠ 被记了两次：Ann和Bo
 import json
 
 from .cards import EXPOSABLE, NOT_EXPOSABLE, SCORING_MASK, card_code, card_symbol, cards_of, parse_card
-from .options import DEFAULTS, OPTION_NAMES, PRESETS, check, resolve
+from .options import DEFAULTS, OPTION_NAMES, PRESET_NAMES, PRESETS, check, resolve
 from .scoring import losers, match_over, places, round_points, score_pile, shared_totals, signed, winners
 
 FORMAT = "gongzhu-keeper"
@@ -498,14 +498,6 @@ class Sheet:
                 lines.append(t["next"].format(who=self.names[lead]))
         return "\n".join(lines)
 
-
-PRESET_NAMES = {
-    "classic": ("classic", "经典"),
-    "beginner": ("beginner", "新手"),
-    "fast": ("fast", "快速"),
-    "round-points": ("round points", "轮分"),
-}
-"""Preset name -> (English, Chinese) name for people."""
 
 
 def _preset_name(preset: str, lang: str) -> str:

@@ -140,6 +140,14 @@ PRESETS = {  # type: dict[str, dict]
 }
 """Preset name -> the options it overrides."""
 
+PRESET_NAMES = {
+    "classic": ("Classic", "经典"),
+    "beginner": ("Beginner", "入门"),
+    "fast": ("Fast", "快速"),
+    "round-points": ("Round points", "轮分制"),
+}
+"""Preset name -> (English, Chinese) name for people: the game, the score keeper and the rules say these."""
+
 PRESET_DOCS = {
     "classic": ("Every default of the rules.", "全部默认规则。"),
     "beginner": ("No exposure phase: everything scores at base value.", "不亮牌，全部按基本分计。"),

@@ -11,7 +11,8 @@ from keeper_text import t
 
 from gongzhu import options
 from gongzhu.cards import card_symbol, parse_card
-from gongzhu.keeper import EXPOSABLE_CARDS, PRESET_NAMES, SCORING_CARDS, problem_text
+from gongzhu.keeper import EXPOSABLE_CARDS, SCORING_CARDS, problem_text
+from gongzhu.options import PRESET_NAMES
 from gongzhu.scoring import signed
 
 TAGS = {"QS": "pig", "JD": "sheep", "TC": "doubler"}

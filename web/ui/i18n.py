@@ -8,6 +8,7 @@ engine in both languages (the view's `illegal` and `illegal_zh`), never re-deriv
 """
 
 from gongzhu.cards import card_name, card_symbol, parse_card
+from gongzhu.options import PRESET_NAMES
 
 LANGS = ("en", "zh")
 LANG_NAMES = {"en": "English", "zh": "简体中文"}
@@ -134,10 +135,6 @@ STRINGS = {
     "rules_now": ("Start a new match with these rules", "用这些规则开新局"),
     "preset": ("Preset", "预设"),
     "preset_custom": ("Custom", "自定义"),
-    "preset_classic": ("Classic", "经典"),
-    "preset_beginner": ("Beginner", "入门"),
-    "preset_fast": ("Fast", "快速"),
-    "preset_round-points": ("Round points", "轮分制"),
     "opponents": ("Opponents", "对手"),
     "level_of": ("{name}'s level", "{name}难度"),
     "display_section": ("Display and sound", "显示与声音"),
@@ -214,6 +211,9 @@ STRINGS = {
     "dismiss": ("Dismiss", "知道了"),
     "illegal_move": ("Not allowed: {reason}", "不允许：{reason}"),
 }
+# The presets' names, the same in the game and the score keeper (gongzhu.options.PRESET_NAMES).
+for _name in PRESET_NAMES:
+    STRINGS["preset_" + _name] = PRESET_NAMES[_name]
 
 def t(key, lang="en", **params):
     """The string `key` in `lang` ("en" or "zh"), its placeholders filled from `params`."""
