@@ -218,7 +218,7 @@ def not_exposable(cards: int):
     extra = cards & ~EXPOSABLE_MASK
     if not extra:
         return None
-    card = card_symbol((extra & -extra).bit_length() - 1)
+    card = card_symbol(cards_of(extra)[0])
     return NOT_EXPOSABLE[0].format(card=card), NOT_EXPOSABLE[1].format(card=card)
 
 
