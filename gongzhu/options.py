@@ -141,12 +141,13 @@ PRESETS = {  # type: dict[str, dict]
 """Preset name -> the options it overrides."""
 
 PRESET_NAMES = {
-    "classic": ("Classic", "经典"),
-    "beginner": ("Beginner", "入门"),
-    "fast": ("Fast", "快速"),
-    "round-points": ("Round points", "轮分制"),
+    "classic": ("classic", "经典"),
+    "beginner": ("beginner", "入门"),
+    "fast": ("fast", "快速"),
+    "round-points": ("round points", "轮分制"),
 }
-"""Preset name -> (English, Chinese) name for people: the game, the score keeper and the rules say these."""
+"""Preset name -> (English, Chinese) name for people, as it stands in a sentence ("classic rules"):
+the game and the score keeper both say these."""
 
 PRESET_DOCS = {
     "classic": ("Every default of the rules.", "全部默认规则。"),

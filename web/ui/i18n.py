@@ -211,9 +211,11 @@ STRINGS = {
     "dismiss": ("Dismiss", "知道了"),
     "illegal_move": ("Not allowed: {reason}", "不允许：{reason}"),
 }
-# The presets' names, the same in the game and the score keeper (gongzhu.options.PRESET_NAMES).
+# The presets' names, the same in the game and the score keeper (gongzhu.options.PRESET_NAMES),
+# capitalised as labels.
 for _name in PRESET_NAMES:
-    STRINGS["preset_" + _name] = PRESET_NAMES[_name]
+    _en, _zh = PRESET_NAMES[_name]
+    STRINGS["preset_" + _name] = (_en[0].upper() + _en[1:], _zh)
 
 def t(key, lang="en", **params):
     """The string `key` in `lang` ("en" or "zh"), its placeholders filled from `params`."""
