@@ -35,6 +35,23 @@ class EngineDown(Exception):
     """The worker did not answer (crashed, or never started)."""
 
 
+class Intents:
+    """The controller's one queue of jobs (async functions of no arguments): the human's intents.
+
+    `Controller.serve` runs them one at a time and, while none waits, lets the bots move, so no two
+    exchanges with the engine, and nothing the table shows of them, ever interleave. A job checks
+    the table when its turn comes: a click queued twice does its work once.
+    """
+
+    def __init__(self):
+        self.jobs = []
+        self.wake = asyncio.Event()
+
+    def put(self, job):
+        self.jobs.append(job)
+        self.wake.set()
+
+
 class State:
     """Everything the renderer draws from."""
 
@@ -102,8 +119,7 @@ class Controller:
         self.engine = None
         self.generation = 0  # bumped when a worker is given up: its late answers are ignored
         self.call_started = None
-        self.running = False
-        self.acting = False
+        self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
         self.saved_match = None  # the last match JSON, for a restart after a worker failure
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
 
@@ -266,7 +282,7 @@ class Controller:
             await self.begin()
         except EngineDown:
             return
-        asyncio.create_task(self.run())
+        self.start_serving()
 
     async def begin(self):
         """Ask the engine for the pending match; a save it cannot read means a fresh match."""
@@ -324,8 +340,7 @@ class Controller:
         s.engine = "ready"
         s.engine_error = ""
         s.busy = False
-        self.running = False
-        self.acting = False
+        self.intents = None  # the old queue's loop ends; what it held was for the old worker
         if self.saved_match:
             self.pending = ("load", self.saved_match)
         elif s.view and s.view.get("match"):
@@ -336,29 +351,46 @@ class Controller:
             await self.begin()
         except EngineDown:
             return
-        asyncio.create_task(self.run())
+        self.start_serving()
 
-    # ------------------------------------------------------------------ the bots' turns
+    # ------------------------------------------------------------------ the queue and the bots' turns
 
-    async def run(self):
-        """Let the bots decide one at a time, each shown at a readable pace, until the human is to act."""
-        if self.running:
-            return
-        self.running = True
-        try:
-            while self.s.engine == "ready" and self.s.view and self.s.view.get("bot_next") is not None:
-                v = self.s.view
-                paced = v["phase"] == "play" or (v["phase"] == "expose" and v["rules"]["exposure_mode"] == "open")
-                started = window.performance.now()
-                reply = await self.call("advance")
-                if paced:
-                    await self.wait_ms(self.pace()[0] - (window.performance.now() - started))
-                await self.apply(reply)
-        except EngineDown:
-            pass
-        finally:
-            self.running = False
-        self.render()
+    def start_serving(self):
+        self.intents = Intents()
+        asyncio.create_task(self.serve(self.intents))
+
+    def queue(self, job):
+        """Queue an intent's work (an async function of no arguments) once the engine is up."""
+        if self.intents is not None:
+            self.intents.put(job)
+
+    async def serve(self, intents):
+        """Run the queued intents one at a time; while none waits and a bot is to decide, one bot
+        move. Ends when a restarted engine has a queue of its own."""
+        while self.intents is intents:
+            s = self.s
+            try:
+                if intents.jobs:
+                    await intents.jobs.pop(0)()
+                elif s.engine == "ready" and s.view and s.view.get("bot_next") is not None:
+                    await self.bot_move()
+                else:
+                    intents.wake.clear()
+                    await intents.wake.wait()
+            except EngineDown:
+                pass  # said on the table (fail); a restart starts a new queue
+            except Exception as exc:  # a fault of the page's own: say it, offer the restart, keep serving
+                self.fail("{}: {}".format(type(exc).__name__, exc))
+
+    async def bot_move(self):
+        """One bot decision, shown at a readable pace."""
+        v = self.s.view
+        paced = v["phase"] == "play" or (v["phase"] == "expose" and v["rules"]["exposure_mode"] == "open")
+        started = window.performance.now()
+        reply = await self.call("advance")
+        if paced:
+            await self.wait_ms(self.pace()[0] - (window.performance.now() - started))
+        await self.apply(reply)
 
     async def apply(self, reply):
         """Show what happened (events) and the new snapshot: sounds, announcements, trick pacing."""
@@ -474,17 +506,19 @@ class Controller:
             return "play"
         return "wait"
 
+    def request_act(self, kind, arg):
+        """Queue the human's pass, exposure or play; until it is answered the table shows it on its way."""
+        s = self.s
+        if s.busy or self.intents is None:
+            return
+        s.busy = True
+        self.render()
+        self.queue(lambda: self.act(kind, arg))
+
     async def act(self, kind, arg):
         """The human's pass, exposure or play, sent to the engine (which may refuse it)."""
         s = self.s
-        if self.acting:
-            return
-        self.acting = True
-        s.busy = True
-        self.render()
         try:
-            while self.running:
-                await asyncio.sleep_ms(20)
             try:
                 reply = await self.call("act", kind, arg)
             except EngineError as exc:
@@ -500,12 +534,8 @@ class Controller:
             s.reason_text = None
             s.busy = False
             await self.apply(reply)
-        except EngineDown:
-            return
         finally:
             s.busy = False
-            self.acting = False
-        asyncio.create_task(self.run())
 
     def card_clicked(self, code, keyboard=False):
         s = self.s
@@ -519,7 +549,7 @@ class Controller:
                 self.render()
                 return
             s.focus_card = None
-            asyncio.create_task(self.act("play", code))
+            self.request_act("play", code)
         elif mode == "pass":
             n = s.view["passing"]["count"]
             if code in s.selected:
@@ -596,34 +626,34 @@ class Controller:
         v = self.s.view
         if v and v["phase"] == "expose" and v.get("human_turn"):
             chosen = [c for c in self.s.selected if c in v["exposable"]]
-            asyncio.create_task(self.act("expose", chosen))
+            self.request_act("expose", chosen)
 
     def confirm_pass(self):
         v = self.s.view
         if v and v["phase"] == "pass" and v.get("human_turn") and len(self.s.selected) == v["passing"]["count"]:
-            asyncio.create_task(self.act("pass", list(self.s.selected)))
+            self.request_act("pass", list(self.s.selected))
 
-    async def next_hand(self):
+    def next_hand(self):
+        self.queue(self.deal_next_hand)
+
+    async def deal_next_hand(self):
+        """The next hand (a new match after the last one), once the hand on the table is over."""
         s = self.s
         v = s.view
-        if not v or v["phase"] != "done" or self.acting or s.engine != "ready":
+        if not v or v["phase"] != "done" or s.engine != "ready":
             return
         if v["match"]["is_over"]:
-            await self.new_match()
+            await self.start_new_match(None)
             return
-        self.acting = True
         try:
             reply = await self.call("next_hand")
-            s.screen = None
-            s.hint = None
-            await self.apply(reply)
-        except (EngineDown, EngineError):
+        except EngineError:
             return
-        finally:
-            self.acting = False
-        asyncio.create_task(self.run())
+        s.screen = None
+        s.hint = None
+        await self.apply(reply)
 
-    async def new_match(self, rules=None):
+    def new_match(self, rules=None):
         """A new match with the settings' rules (or `rules`), a fresh seed."""
         s = self.s
         if s.engine == "loading":
@@ -634,11 +664,12 @@ class Controller:
             s.notices = []
             self.render()
             return
+        self.queue(lambda: self.start_new_match(rules))
+
+    async def start_new_match(self, rules):
+        s = self.s
         if s.engine != "ready":
             return
-        while self.running or self.acting:
-            await asyncio.sleep_ms(20)
-        self.acting = True
         try:
             seed = random_seed()
             view = await self.call("new_match", seed, rules or dict(s.settings["rules"]), s.settings["levels"])
@@ -652,19 +683,20 @@ class Controller:
             s.deal_token += 1
             self.render()
             await self.persist()
-        except (EngineDown, EngineError):
+        except EngineError:
             return
-        finally:
-            self.acting = False
-        asyncio.create_task(self.run())
 
-    async def hint(self):
+    def hint(self):
         s = self.s
         if s.busy_hint or not s.view or not s.view.get("human_turn") or s.engine != "ready":
             return
         s.busy_hint = True
         s.hint = {"phase": "thinking", "en": t("hint_thinking", "en"), "zh": t("hint_thinking", "zh")}
         self.render()
+        self.queue(self.find_hint)
+
+    async def find_hint(self):
+        s = self.s
         try:
             s.hint = await self.call("hint")
             if s.hint.get("phase") == "play":
@@ -675,9 +707,10 @@ class Controller:
             s.hint = {"phase": "none", "en": exc.message, "zh": exc.message}
         except EngineDown:
             s.hint = None
+            raise
         finally:
             s.busy_hint = False
-        self.render()
+            self.render()
 
     def open(self, screen):
         self.s.screen = screen
@@ -713,7 +746,7 @@ class Controller:
         elif name == "level" and seat in (1, 2, 3):
             st["levels"][seat] = value
             if s.engine == "ready":
-                asyncio.create_task(self.push_levels())
+                self.queue(self.push_levels)
         elif name == "preset" and value in options.PRESETS:
             st["rules"] = options.resolve(None, value)
         elif name == "rule":

@@ -50,7 +50,7 @@ def wire(controller, sound, restart):
             return
         action = button.getAttribute("data-action")
         if action == "hint":
-            asyncio.create_task(c.hint())
+            c.hint()
         elif action == "last-trick":
             c.open("last")
         elif action == "open-scores":
@@ -70,11 +70,9 @@ def wire(controller, sound, restart):
         elif action == "pass-confirm":
             c.confirm_pass()
         elif action == "next-hand":
-            asyncio.create_task(c.next_hand())
-        elif action == "new-match":
-            asyncio.create_task(c.new_match())
-        elif action == "new-match-rules":
-            asyncio.create_task(c.new_match())
+            c.next_hand()
+        elif action in ("new-match", "new-match-rules"):
+            c.new_match()
         elif action == "restart-engine":
             asyncio.create_task(c.restart_engine(restart))
 
