@@ -12,7 +12,7 @@ MicroPython main thread as a JsProxy). To expose an engine function to the page,
 
 The game API holds one `Match` (the human is seat 0, bots sit at 1-3) and answers with
 snapshots: the human's view (`Match.view(0)`, which carries the engine's reason for every card
-that may not be played) plus what the page needs to pace the bots (`bot_next`, `human_turn`).
+that may not be played) plus who acts now (`your_move`, `turn`, and `bot_next` to pace the bots).
 `advance` makes ONE bot decision, so the page can animate each play at a readable pace and stays
 responsive between them. Bots come from `gongzhu.bots`: the page offers its ladder (`LEVELS`).
 """
@@ -70,17 +70,17 @@ def _match() -> Match:
     return GAME.match
 
 
-def _human_turn(hand) -> bool:
-    """True when the human (seat 0) has a decision to make now."""
+def _your_move(hand) -> str | None:
+    """What the human (seat 0) may do now: "pass", "expose" or "play"; None while it waits."""
     if hand.phase == "pass":
-        return hand.passes[HUMAN] is None
+        return "pass" if hand.passes[HUMAN] is None else None
     if hand.phase == "expose":
         if hand.exposure_decided[HUMAN]:
-            return False
-        return hand.rules.exposure_mode == "secret" or hand.to_play == HUMAN
+            return None
+        return "expose" if hand.rules.exposure_mode == "secret" or hand.to_play == HUMAN else None
     if hand.phase == "play":
-        return hand.to_play == HUMAN
-    return False
+        return "play" if hand.to_play == HUMAN else None
+    return None
 
 
 def _bot_next(hand) -> int | None:
@@ -106,8 +106,19 @@ def snapshot() -> dict:
     match = _match()
     hand = match.current_hand
     view = match.view(HUMAN)
-    view["human_turn"] = _human_turn(hand)
+    # Who acts now, decided here once for the whole page: what the human may do, which bot decides
+    # next (the page paces it), and whom the table marks as acting (nobody while bots choose their
+    # exposures: that would tell who holds a special card).
+    view["your_move"] = _your_move(hand)
     view["bot_next"] = _bot_next(hand)
+    if view["your_move"]:
+        view["turn"] = HUMAN
+    elif hand.phase == "play":
+        view["turn"] = hand.to_play
+    elif hand.phase == "pass":
+        view["turn"] = view["bot_next"]
+    else:
+        view["turn"] = None
     view["levels"] = list(GAME.levels)
     view["history"] = [
         {"hand": h["hand"], "scores": h["scores"], "totals": h["totals"], "pig_captor": h["pig_captor"]}
@@ -204,7 +215,7 @@ def hint() -> dict:
     """What the strongest bot would do for the human now, and one line of why (en + zh)."""
     match = _match()
     hand = match.current_hand
-    if not _human_turn(hand):
+    if not _your_move(hand):
         raise ValueError("It is not your turn.")
     view = hand.view(HUMAN)
     result = explain(view, LEVELS[-1], match.hand_number * 1000 + len(hand.actions))

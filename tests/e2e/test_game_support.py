@@ -138,10 +138,10 @@ def saved_game(seed: int, rules: Any = "classic", plays: int = 52, hands: int = 
         limit = plays if number == hands - 1 else 52
         while True:
             view = worker.snapshot()
-            if view["phase"] == "done" or (view["human_turn"] and view["phase"] == "play"
+            if view["phase"] == "done" or (view["your_move"] == "play"
                                            and len(view["played"]) >= limit):
                 break
-            if view["human_turn"]:
+            if view["your_move"]:
                 if view["phase"] == "pass":
                     worker.act("pass", view["hand"][:3])
                 elif view["phase"] == "expose":

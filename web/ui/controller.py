@@ -17,7 +17,7 @@ from gongzhu.deal import deal_hands, hand_seed
 from ui import store
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
-from ui.render import POSITIONS
+from ui.render import POSITIONS, hand_mode
 
 # Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
 PACE = {
@@ -101,7 +101,7 @@ def preview_view(seed, rules):
         "phase": "deal", "hand": [card_code(c) for c in sort_for_display(cards)], "hand_counts": [13, 13, 13, 13],
         "exposed": [[], [], [], []], "captured": [[], [], [], []], "trick": [], "tricks": [], "played": [],
         "rules": rules, "legal": [], "illegal": {}, "history": [], "passing": None, "to_play": None,
-        "exposure_decided": [False] * 4, "hearts_broken": False, "human_turn": False, "bot_next": None,
+        "exposure_decided": [False] * 4, "hearts_broken": False, "your_move": None, "bot_next": None, "turn": None,
         "match": {"seed": seed, "totals": [0, 0, 0, 0], "hand_number": 0, "is_over": False},
     }
 
@@ -440,11 +440,11 @@ class Controller:
                 text = t("match_over", lang) + ". " + t("winner_is", lang, names=join_names(
                     [self.name(x) for x in match["winners"]], lang))
             self.say(text)
-        if view.get("human_turn") and view["phase"] == "play" and not hand_over:
+        if view.get("your_move") == "play" and not hand_over:
             # Screen readers hear whose turn it is after what just happened.
             said = s.announce if s.announce_id != announced else ""
             self.say((said + " " if said else "") + t("your_turn", lang))
-        if s.keyboard and view.get("human_turn") and view["phase"] == "play" and view["legal"]:
+        if s.keyboard and view.get("your_move") == "play" and view["legal"]:
             s.focus_card = view["legal"][0]
             s.focus_token += 1
         self.render()
@@ -495,16 +495,8 @@ class Controller:
     # ------------------------------------------------------------------ the human's intents
 
     def mode(self):
-        """What a click on a card of the hand means now: play, pass, or nothing."""
-        s = self.s
-        v = s.view
-        if not v or s.preview or s.engine != "ready":
-            return "none"
-        if v["phase"] == "pass" and v.get("human_turn"):
-            return "pass"
-        if v["phase"] == "play" and v.get("human_turn") and s.shown_trick is None and not s.busy:
-            return "play"
-        return "wait"
+        """What a click on a card of the hand means now (render.hand_mode)."""
+        return hand_mode(self.s)
 
     def request_act(self, kind, arg):
         """Queue the human's pass, exposure or play; until it is answered the table shows it on its way."""
@@ -624,13 +616,13 @@ class Controller:
 
     def confirm_expose(self):
         v = self.s.view
-        if v and v["phase"] == "expose" and v.get("human_turn"):
+        if v and v.get("your_move") == "expose":
             chosen = [c for c in self.s.selected if c in v["exposable"]]
             self.request_act("expose", chosen)
 
     def confirm_pass(self):
         v = self.s.view
-        if v and v["phase"] == "pass" and v.get("human_turn") and len(self.s.selected) == v["passing"]["count"]:
+        if v and v.get("your_move") == "pass" and len(self.s.selected) == v["passing"]["count"]:
             self.request_act("pass", list(self.s.selected))
 
     def next_hand(self):
@@ -688,7 +680,7 @@ class Controller:
 
     def hint(self):
         s = self.s
-        if s.busy_hint or not s.view or not s.view.get("human_turn") or s.engine != "ready":
+        if s.busy_hint or not self.renderer.can_hint(s):
             return
         s.busy_hint = True
         s.hint = {"phase": "thinking", "en": t("hint_thinking", "en"), "zh": t("hint_thinking", "zh")}

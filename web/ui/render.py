@@ -63,6 +63,24 @@ def card_img(code, cls="face"):
     return h("img", {"src": CARD_DIR + code + ".svg", "alt": "", "class": cls, "draggable": "false"})
 
 
+def hand_mode(s):
+    """What a card of the hand does now: "pass" (choose it), "play", "wait" (nothing yet), "preview"
+    (dealt before the engine is up) or "none". From the engine's `your_move` and what the page is
+    showing (a finished trick, a choice on its way)."""
+    v = s.view
+    if not v:
+        return "none"
+    if s.preview:
+        return "preview"
+    if s.engine != "ready":
+        return "none"
+    if v.get("your_move") == "pass":
+        return "pass"
+    if v.get("your_move") == "play" and s.shown_trick is None and not s.busy:
+        return "play"
+    return "wait"
+
+
 def score_text(n):
     """A score as the page writes it: +200, −80 (a true minus sign), 0."""
     return signed(n, "−")
@@ -171,8 +189,9 @@ class Renderer:
             self.el["deal-label"].textContent = t("deal_label", lang, seed=seed) if seed is not None else ""
 
     def can_hint(self, s):
+        """A hint is for the human's own decision (the engine's `your_move`), once the engine is up."""
         v = s.view
-        return bool(v and not s.preview and s.engine == "ready" and v.get("human_turn") and not s.busy)
+        return bool(v and not s.preview and s.engine == "ready" and v.get("your_move") and not s.busy)
 
     def notice(self, s, lang):
         texts = []
@@ -272,17 +291,11 @@ class Renderer:
         return data
 
     def whose_turn(self, s):
-        """The seat to act now as the table shows it (None between tricks and after the hand)."""
+        """The seat the table marks as acting (the engine's `turn`), but for a trick still on show."""
         v = s.view
-        if not v or s.shown_trick is not None or v["phase"] == "done":
+        if not v or s.shown_trick is not None:
             return None
-        if v["phase"] == "play":
-            return v["to_play"]
-        if v.get("human_turn"):
-            return 0
-        if v["phase"] == "expose":
-            return None  # which bot decides would tell who holds a special card
-        return v.get("bot_next")
+        return v.get("turn")
 
     def exposed_badges(self, codes, lang):
         if not codes:
@@ -368,7 +381,7 @@ class Renderer:
             self.el["prompt-main"].textContent = prompt[0]
             self.el["prompt-hint"].textContent = prompt[1]
             self.el["prompt-hint"].hidden = not prompt[1]
-            self.el["prompt"].classList.toggle("my-turn", bool(v and v.get("human_turn") and not s.preview))
+            self.el["prompt"].classList.toggle("my-turn", bool(v and v.get("your_move") and not s.preview))
         self.actions(s, lang, pos)
         self.reason(s, lang)
         self.hand(s, lang)
@@ -394,7 +407,7 @@ class Renderer:
         if s.shown_trick is not None and s.trick_winner is not None:
             winner = s.trick_winner
             return [about("trick_won", lang, winner, pos[winner]), ""]
-        if v.get("human_turn"):
+        if v.get("your_move"):
             if phase == "pass":
                 p = v["passing"]
                 return [t("pass_prompt", lang, n=p["count"], name=seat_name(p["to"], lang, pos[p["to"]])), hint]
@@ -439,10 +452,10 @@ class Renderer:
         if s.engine == "failed":
             kind = "failed"
         elif v and not s.preview:
-            if v["phase"] == "pass" and v.get("human_turn"):
+            if v.get("your_move") == "pass":
                 kind = "pass"
                 data.append(list(s.selected))
-            elif v["phase"] == "expose" and v.get("human_turn"):
+            elif v.get("your_move") == "expose":
                 kind = "expose"
                 data.append([v["exposable"], list(s.selected)])
             elif v["phase"] == "done" and s.screen != "summary" and s.shown_trick is None:
@@ -509,21 +522,13 @@ class Renderer:
     def hand(self, s, lang):
         v = s.view
         codes = v["hand"] if v else []
-        mode = "none"
+        mode = hand_mode(s)
         legal = []
         illegal = {}
-        if v and s.preview:
-            mode = "preview"
-        elif v and s.engine == "ready":
-            if v["phase"] == "pass" and v.get("human_turn"):
-                mode = "pass"
-            elif v["phase"] == "play" and v.get("human_turn") and s.shown_trick is None and not s.busy:
-                mode = "play"
-                legal = v["legal"]
-                # The engine's reasons, in the page's language (older saves have English only).
-                illegal = (v.get("illegal_zh") or v["illegal"]) if lang == "zh" else v["illegal"]
-            else:
-                mode = "wait"
+        if mode == "play":
+            legal = v["legal"]
+            # The engine's reasons, in the page's language (older saves have English only).
+            illegal = (v.get("illegal_zh") or v["illegal"]) if lang == "zh" else v["illegal"]
         exposed = v["exposed"][0] if v else []
         received = []
         if v and v.get("passing") and v["passing"].get("received") and not v["played"]:
