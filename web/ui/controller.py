@@ -1,4 +1,4 @@
-"""The controller: owns the game on the page. It holds the `State`, talks to the engine worker, paces
+"""The controller: owns the game on the page. It holds the `State`, asks the engine worker (link.py), paces
 the bots, plays sounds and asks the renderer to draw. Input handlers (input.py) call its intents.
 
 The match itself lives in the worker (web/worker.py); the page keeps the last snapshot the worker
@@ -17,6 +17,7 @@ from gongzhu.deal import deal_hands, hand_seed
 from ui import store
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
+from ui.link import EngineDown, Link
 from ui.render import POSITIONS, hand_mode
 
 # Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
@@ -27,12 +28,6 @@ PACE = {
     "instant": (0, 0, 0),
 }
 LOADING = "__loading__"
-NO_ANSWER = "__no_answer__"
-CALL_TIMEOUT_MS = 20000  # the slowest bot answers within ~1 s; 20 s of silence means the worker is gone
-
-
-class EngineDown(Exception):
-    """The worker did not answer (crashed, or never started)."""
 
 
 class Intents:
@@ -116,11 +111,8 @@ class Controller:
         self.search = search
         self.s = State(store.load_settings(storage, language))
         self.sound.enabled = self.s.settings["sound"]
-        self.engine = None
-        self.generation = 0  # bumped when a worker is given up: its late answers are ignored
-        self.call_started = None
+        self.link = Link(self.s, storage, self.render)  # the engine worker: calls, watchdog, restart, saving
         self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
-        self.saved_match = None  # the last match JSON, for a restart after a worker failure
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
 
     # ------------------------------------------------------------------ helpers
@@ -156,55 +148,6 @@ class Controller:
         if ms > 0:
             await asyncio.sleep_ms(int(ms))
 
-    async def call(self, name, *args):
-        """Call the worker; EngineError for a refusal, EngineDown (and the failed state) when it is gone.
-
-        A call the worker never answers (it crashed or was killed) is caught by `watchdog`.
-        """
-        if self.engine is None or self.s.engine not in ("ready",):
-            raise EngineDown("the engine is not running")
-        generation = self.generation
-        self.call_started = window.performance.now()
-        try:
-            reply = await self.engine.call(name, *args)
-        except EngineError as exc:
-            if exc.kind != "WorkerError":
-                raise
-            self.fail(exc.message)
-            raise EngineDown(exc.message) from None
-        except Exception as exc:
-            self.fail(str(exc) or type(exc).__name__)
-            raise EngineDown(str(exc)) from None
-        finally:
-            if generation == self.generation:
-                self.call_started = None
-        if generation != self.generation:
-            raise EngineDown("an answer from a worker that was given up")
-        return reply
-
-    async def watchdog(self):
-        """Give up on a worker that has not answered a call for CALL_TIMEOUT_MS: say so, offer a restart."""
-        while True:
-            await asyncio.sleep_ms(500)
-            limit = CALL_TIMEOUT_MS
-            try:
-                override = window.gongzhuCallTimeoutMs  # a test hook
-                if override:
-                    limit = int(override)
-            except Exception:
-                pass
-            started = self.call_started
-            if self.s.engine == "ready" and started is not None and window.performance.now() - started > limit:
-                self.generation += 1
-                self.call_started = None
-                self.fail(NO_ANSWER)
-
-    def fail(self, message):
-        self.s.engine = "failed"
-        self.s.engine_error = message
-        self.s.busy = False
-        self.render()
-
     # ------------------------------------------------------------------ start-up
 
     def boot(self):
@@ -231,7 +174,7 @@ class Controller:
             if saved and saved["view"]["match"].get("seed") == seed and saved["view"].get("rules") == rules:
                 # Reloading a shared deal's page resumes it rather than dealing it again.
                 s.view = saved["view"]
-                self.saved_match = saved["match"]
+                self.link.saved_match = saved["match"]
                 self.pending = ("load", saved["match"])
             else:
                 self.start_fresh(seed, rules)
@@ -239,7 +182,7 @@ class Controller:
         else:
             if saved:
                 s.view = saved["view"]
-                self.saved_match = saved["match"]
+                self.link.saved_match = saved["match"]
                 self.pending = ("load", saved["match"])
             else:
                 rules = dict(s.settings["rules"])
@@ -255,7 +198,7 @@ class Controller:
             if self.pending and self.pending[0] == "load":
                 s.notices.append(("save_corrupt", {}))
                 store.clear_save(self.storage)
-                self.saved_match = None
+                self.link.saved_match = None
                 self.renderer.keys = {}
                 self.start_fresh(random_seed(), dict(s.settings["rules"]))
                 self.render()
@@ -273,12 +216,11 @@ class Controller:
 
     async def engine_ready(self, engine):
         """The worker answered: start (or resume) the match it should play, then let the bots move."""
-        asyncio.create_task(self.watchdog())
-        self.engine = engine
-        self.s.engine = "ready"
+        asyncio.create_task(self.link.watchdog())
+        self.link.attach(engine)
         try:
-            self.s.version = await self.call("version")
-            self.s.levels_available = await self.call("bot_levels")
+            self.s.version = await self.link.call("version")
+            self.s.levels_available = await self.link.call("bot_levels")
             await self.begin()
         except EngineDown:
             return
@@ -290,7 +232,7 @@ class Controller:
         levels = s.settings["levels"]
         if self.pending and self.pending[0] == "load":
             try:
-                view = await self.call("load", self.pending[1], levels)
+                view = await self.link.call("load", self.pending[1], levels)
                 self.show_view(view)
                 s.preview = False
                 if view["phase"] == "done":
@@ -299,7 +241,7 @@ class Controller:
                     s.notices.append(("resumed", {}))
                 self.pending = None
                 self.render()
-                await self.persist()
+                await self.link.persist()
                 return
             except EngineError:
                 s.notices.append(("save_corrupt", {}))
@@ -307,42 +249,25 @@ class Controller:
                 seed = random_seed()
                 self.start_fresh(seed, dict(s.settings["rules"]))
         _, seed, rules = self.pending
-        view = await self.call("new_match", seed, rules, levels)
+        view = await self.link.call("new_match", seed, rules, levels)
         self.show_view(view)
         s.preview = False
         self.pending = None
         self.render()
-        await self.persist()
+        await self.link.persist()
 
     def show_view(self, view):
         self.s.view = view
 
-    async def persist(self):
-        """Save the match (and the snapshot shown at the next start) in localStorage."""
-        try:
-            text = await self.call("save")
-        except (EngineDown, EngineError):
-            return
-        self.saved_match = text
-        store.write_save(self.storage, text, self.s.view)
-
     async def restart_engine(self, connect):
         """After a worker failure: start a new worker and resume the match from the last save."""
         s = self.s
-        s.engine = "restarting"
-        self.render()
-        try:
-            engine = await connect()
-        except Exception as exc:
-            self.fail(str(exc))
+        if not await self.link.restart(connect):
             return
-        self.engine = engine
-        s.engine = "ready"
-        s.engine_error = ""
         s.busy = False
         self.intents = None  # the old queue's loop ends; what it held was for the old worker
-        if self.saved_match:
-            self.pending = ("load", self.saved_match)
+        if self.link.saved_match:
+            self.pending = ("load", self.link.saved_match)
         elif s.view and s.view.get("match"):
             self.pending = ("new", s.view["match"]["seed"], s.view["rules"])
         else:
@@ -380,14 +305,14 @@ class Controller:
             except EngineDown:
                 pass  # said on the table (fail); a restart starts a new queue
             except Exception as exc:  # a fault of the page's own: say it, offer the restart, keep serving
-                self.fail("{}: {}".format(type(exc).__name__, exc))
+                self.link.fail("{}: {}".format(type(exc).__name__, exc))
 
     async def bot_move(self):
         """One bot decision, shown at a readable pace."""
         v = self.s.view
         paced = v["phase"] == "play" or (v["phase"] == "expose" and v["rules"]["exposure_mode"] == "open")
         started = window.performance.now()
-        reply = await self.call("advance")
+        reply = await self.link.call("advance")
         if paced:
             await self.wait_ms(self.pace()[0] - (window.performance.now() - started))
         await self.apply(reply)
@@ -451,7 +376,7 @@ class Controller:
         if view.get("bot_next") is None:
             # Saved whenever the table waits for the human (or the hand is over), not after each bot
             # move: less main-thread work while the bots play, and their moves replay the same.
-            await self.persist()
+            await self.link.persist()
 
     async def show_trick(self, trick, view):
         """Pace a finished trick: on the table, its winner named, then flown to them.
@@ -512,7 +437,7 @@ class Controller:
         s = self.s
         try:
             try:
-                reply = await self.call("act", kind, arg)
+                reply = await self.link.call("act", kind, arg)
             except EngineError as exc:
                 s.busy = False
                 if kind == "play":
@@ -638,7 +563,7 @@ class Controller:
             await self.start_new_match(None)
             return
         try:
-            reply = await self.call("next_hand")
+            reply = await self.link.call("next_hand")
         except EngineError:
             return
         s.screen = None
@@ -651,7 +576,7 @@ class Controller:
         if s.engine == "loading":
             # Before the engine: deal the new match here; the engine starts it when it is up.
             self.start_fresh(random_seed(), rules or dict(s.settings["rules"]))
-            self.saved_match = None
+            self.link.saved_match = None
             s.screen = None
             s.notices = []
             self.render()
@@ -664,7 +589,7 @@ class Controller:
             return
         try:
             seed = random_seed()
-            view = await self.call("new_match", seed, rules or dict(s.settings["rules"]), s.settings["levels"])
+            view = await self.link.call("new_match", seed, rules or dict(s.settings["rules"]), s.settings["levels"])
             s.view = view
             s.screen = None
             s.selected = []
@@ -674,7 +599,7 @@ class Controller:
             s.notices = []
             s.deal_token += 1
             self.render()
-            await self.persist()
+            await self.link.persist()
         except EngineError:
             return
 
@@ -690,7 +615,7 @@ class Controller:
     async def find_hint(self):
         s = self.s
         try:
-            s.hint = await self.call("hint")
+            s.hint = await self.link.call("hint")
             if s.hint.get("phase") == "play":
                 s.focus_card = s.hint.get("decision")
                 s.focus_token += 1
@@ -755,6 +680,6 @@ class Controller:
 
     async def push_levels(self):
         try:
-            await self.call("set_levels", self.s.settings["levels"])
+            await self.link.call("set_levels", self.s.settings["levels"])
         except (EngineDown, EngineError):
             pass

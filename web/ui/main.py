@@ -87,7 +87,7 @@ async def boot():
         engine = await Engine.connect()
         window.performance.mark("gongzhu-engine")
     except Exception as exc:
-        controller.fail(str(exc))
+        controller.link.fail(str(exc))
         html.classList.add("failed")
         raise
     await controller.engine_ready(engine)
