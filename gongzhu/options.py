@@ -210,6 +210,19 @@ def resolve(overrides=None, preset: str = "classic") -> dict:
     return out
 
 
+def preset_of(rules):
+    """The name of the preset whose options equal ``rules`` (a dict of every option), or None
+    for custom house rules.
+
+    >>> preset_of(resolve(preset="fast")), preset_of(resolve(overrides={"target": 750}))
+    ('fast', None)
+    """
+    for name in PRESETS:
+        if resolve(None, name) == rules:
+            return name
+    return None
+
+
 class RuleSet:
     """A plain object with one attribute per option, for MicroPython (CPython code uses ``Rules``).
 

@@ -64,14 +64,6 @@ def default_setup():
     return {"names": ["", "", "", ""], "teams": ["", ""], "preset": "classic", "rules": options.resolve()}
 
 
-def preset_of(rules):
-    """The preset whose options equal `rules`, or None (custom)."""
-    for name in options.PRESETS:
-        if options.resolve(None, name) == rules:
-            return name
-    return None
-
-
 class App:
     """The keeper's state and intents."""
 
@@ -207,7 +199,7 @@ class App:
             self.setup["rules"][name] = options.check(name, value)
         except ValueError:
             return
-        self.setup["preset"] = preset_of(self.setup["rules"]) or self.setup["preset"]
+        self.setup["preset"] = options.preset_of(self.setup["rules"]) or self.setup["preset"]
 
     def start(self, names, teams):
         """Start a match with these names and the setup's rules."""

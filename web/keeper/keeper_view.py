@@ -263,9 +263,8 @@ class View:
         if not self.setup_filled:
             self.fill_setup(app)
         rules = app.setup["rules"]
-        from keeper_app import preset_of
 
-        preset = preset_of(rules)
+        preset = options.preset_of(rules)
         self.id("preset").value = preset or ""
         doc = options.PRESET_DOCS.get(preset) if preset else None
         self.id("preset-doc").textContent = (doc[1] if lang == "zh" else doc[0]) if doc else ""

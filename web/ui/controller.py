@@ -178,7 +178,7 @@ class Controller:
                 self.pending = ("load", saved["match"])
             else:
                 self.start_fresh(seed, rules)
-            s.notices.append(("shared_deal", {"seed": seed, "rules": preset or store.preset_of(rules) or "custom"}))
+            s.notices.append(("shared_deal", {"seed": seed, "rules": preset or options.preset_of(rules) or "custom"}))
         else:
             if saved:
                 s.view = saved["view"]

@@ -1,8 +1,9 @@
 """The game page's "share / embed" dialog: copyable snippets for the current deal or the hand so far.
 
-Self-contained (MicroPython): `mount(get_view, get_lang)` adds a "Share" button to the page's
+MicroPython: `mount(get_view, get_lang)` adds a "Share" button to the page's
 menu (`#menu`, else the page's header) and a `<dialog id="dlg-share">`; it reads the current
-snapshot through `get_view()` only when opened and writes nothing but its own dialog.
+snapshot through `get_view()` only when opened and writes nothing but its own dialog, through
+the renderer's DOM helpers.
 The snippets are those of embed.html: the `<gong-zhu>` element (with web/embed.js) and the
 plain `<iframe>`, for `mode="game"` (this match's seed and rules preset) or `mode="replay"`
 (this hand: seed, hand number, leader, exposed cards and the moves played so far).
@@ -52,16 +53,6 @@ def _query(params):
     return "&".join(out)
 
 
-def preset_of(rules):
-    """The preset whose options equal `rules` (a dict), or None for custom rules."""
-    if not isinstance(rules, dict):
-        return "classic"
-    for name in options.PRESETS:
-        if options.resolve(None, name) == rules:
-            return name
-    return None
-
-
 def site_root(href):
     """The site's root URL from the page's URL (query and hash dropped, index.html stripped)."""
     base = str(href).split("#")[0].split("?")[0]
@@ -82,7 +73,8 @@ def snippets(site, view, lang="en"):
     match = view.get("match") or {}
     seed = match.get("seed", 0)
     number = int(match.get("hand_number", 0)) + 1
-    preset = preset_of(view.get("rules"))
+    rules = view.get("rules")
+    preset = options.preset_of(rules) if isinstance(rules, dict) else "classic"
     custom = preset is None
     common = [("seed", seed)]
     if preset and preset != "classic":
@@ -138,35 +130,26 @@ def mount(get_view, get_lang):
     if "embed=1" in str(window.location.search):
         return None
 
-    keep = []
+    from ui.render import fill, h  # the renderer's DOM helpers (imported here: snippets() runs in CPython)
 
-    def el(tag, attrs=None, text=None):
-        node = document.createElement(tag)
-        for name in attrs or {}:
-            node.setAttribute(name, attrs[name])
-        if text is not None:
-            node.textContent = text
-        return node
+    keep = []
 
     def listen(node, name, handler):
         proxy = create_proxy(handler)
         keep.append(proxy)
         node.addEventListener(name, proxy)
 
-    style = el("style", {"id": "share-style"}, CSS)
-    document.head.appendChild(style)
+    document.head.appendChild(h("style", {"id": "share-style", "text": CSS}))
     menu = document.getElementById("menu") or document.querySelector("header") or document.body
-    button = el("button", {"type": "button", "class": "menu-btn", "data-action": "share", "id": "share-open"})
-    icon = el("span", {"aria-hidden": "true", "class": "icon"}, "⤴")
-    label = el("span", {"class": "label"}, t("share", "en"))
-    button.appendChild(icon)
-    button.appendChild(label)
+    label = h("span", {"class": "label", "text": t("share", "en")})
+    button = h("button", {"type": "button", "class": "menu-btn", "data-action": "share", "id": "share-open"},
+               [h("span", {"aria-hidden": "true", "class": "icon", "text": "⤴"}), label])
     menu.appendChild(button)
-    dialog = el("dialog", {"id": "dlg-share", "class": "dialog share-dialog", "aria-labelledby": "dlg-share-title"})
+    dialog = h("dialog", {"id": "dlg-share", "class": "dialog share-dialog", "aria-labelledby": "dlg-share-title"})
     document.body.appendChild(dialog)
 
     def copy_button(area, lang):
-        b = el("button", {"type": "button", "class": "btn", "data-share-copy": ""}, t("copy", lang))
+        b = h("button", {"type": "button", "class": "btn", "data-share-copy": True, "text": t("copy", lang)})
 
         def copy(event):
             area.select()
@@ -179,37 +162,32 @@ def mount(get_view, get_lang):
         listen(b, "click", copy)
         return b
 
-    def block(parent, heading, pair, lang, mode):
-        parent.appendChild(el("h3", None, heading))
+    def block(heading, pair, lang, mode):
+        out = [h("h3", {"text": heading})]
         for kind in ("element", "iframe"):
-            parent.appendChild(el("p", None, t(kind, lang)))
-            area = el("textarea", {"readonly": "", "rows": "3", "data-snippet": mode + "-" + kind,
-                                   "aria-label": heading + " — " + t(kind, lang)})
+            area = h("textarea", {"readonly": True, "rows": "3", "data-snippet": mode + "-" + kind,
+                                  "aria-label": heading + " — " + t(kind, lang)})
             area.value = pair[kind]
-            parent.appendChild(area)
-            parent.appendChild(copy_button(area, lang))
+            out += [h("p", {"text": t(kind, lang)}), area, copy_button(area, lang)]
+        return out
 
     def open_dialog(event):
         lang = get_lang()
         view = get_view() or {}
         data = snippets(site_root(window.location.href), view, lang)
-        while dialog.firstChild:
-            dialog.removeChild(dialog.firstChild)
-        dialog.appendChild(el("h2", {"id": "dlg-share-title"}, t("title", lang)))
-        if data["custom"]:
-            dialog.appendChild(el("p", {"class": "note"}, t("custom", lang)))
-        dialog.appendChild(el("p", None, t("link", lang)))
-        link = el("input", {"type": "text", "readonly": "", "data-snippet": "link", "aria-label": t("link", lang)})
+        link = h("input", {"type": "text", "readonly": True, "data-snippet": "link", "aria-label": t("link", lang)})
         link.value = data["link"]
-        dialog.appendChild(link)
-        block(dialog, t("game", lang), data["game"], lang, "game")
-        block(dialog, t("replay", lang), data["replay"], lang, "replay")
-        docs = el("a", {"href": "embed.html" + ("?lang=zh" if lang == "zh" else ""), "target": "_blank",
-                        "rel": "noopener"}, t("docs", lang))
-        dialog.appendChild(el("p")).appendChild(docs)
-        close = el("button", {"type": "button", "class": "btn primary", "data-share-close": ""}, t("close", lang))
+        close = h("button", {"type": "button", "class": "btn primary", "data-share-close": True,
+                             "text": t("close", lang)})
         listen(close, "click", lambda e: dialog.close())
-        dialog.appendChild(close)
+        docs = h("a", {"href": "embed.html" + ("?lang=zh" if lang == "zh" else ""), "target": "_blank",
+                       "rel": "noopener", "text": t("docs", lang)})
+        fill(dialog, [h("h2", {"id": "dlg-share-title", "text": t("title", lang)}),
+                      h("p", {"class": "note", "text": t("custom", lang)}) if data["custom"] else None,
+                      h("p", {"text": t("link", lang)}), link]
+             + block(t("game", lang), data["game"], lang, "game")
+             + block(t("replay", lang), data["replay"], lang, "replay")
+             + [h("p", {}, [docs]), close])
         dialog.showModal()
 
     def relabel(*args):

@@ -36,14 +36,6 @@ def default_settings(lang="en"):
     }
 
 
-def preset_of(rules):
-    """The name of the preset these rule options equal, or None (custom)."""
-    for name in options.PRESETS:
-        if options.resolve(None, name) == rules:
-            return name
-    return None
-
-
 def clean_rules(data):
     """A complete, valid option dict from `data`, keeping each valid option and defaulting the rest."""
     out = options.resolve()
