@@ -35,8 +35,13 @@ __all__ = [
 
 import sys
 
-# MicroPython (the page's main thread) imports only the portable modules above: cards, deal,
-# scoring and options.  Everything else needs CPython or Pyodide.
+PORTABLE = ("cards", "deal", "options", "scoring", "replay", "keeper")
+"""The modules that run unchanged under MicroPython, on the pages' main thread (no typing, no
+dataclasses, no ``from __future__``, no ``int.bit_count`` or ``bit_length``); everything else
+needs CPython or Pyodide.  The one list: web/tools/mpy_compile.py precompiles these, each page's
+mpy.toml may name only these, and tests/test_engine_fence.py runs them all under MicroPython."""
+
+# MicroPython (the page's main thread) has only the PORTABLE modules.
 if sys.implementation.name != "micropython":
     from .hand import FORMAT_VERSION, Hand, IllegalMove, legal_mask, new_hand
     from .match import Match, new_match

@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
+import gongzhu
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gongzhu"
-PORTABLE = ["cards.py", "deal.py", "options.py", "scoring.py"]
+PORTABLE = [name + ".py" for name in gongzhu.PORTABLE]
+MICROPYTHON_STDLIB = {"json", "sys"}  # what the portable modules may import from MicroPython's library
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 
 
@@ -45,14 +48,26 @@ def test_engine_uses_only_the_standard_library():
 @pytest.mark.parametrize("name", PORTABLE)
 def test_portable_modules_avoid_what_micropython_lacks(name):
     tree = ast.parse((PACKAGE / name).read_text())
-    # Imports: only each other (relative), nothing at runtime from typing or dataclasses.
+    # Imports: each other (relative) and json/sys; nothing from typing, dataclasses or __future__.
     for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            assert isinstance(node, ast.ImportFrom) and node.level == 1, ast.dump(node)
+        if isinstance(node, ast.Import):
+            assert {a.name for a in node.names} <= MICROPYTHON_STDLIB, ast.dump(node)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 1, ast.dump(node)
     for node in ast.walk(tree):
         assert not isinstance(node, ast.NamedExpr), "walrus"
         if isinstance(node, ast.Attribute):
-            assert node.attr != "bit_count", "int.bit_count"
+            assert node.attr not in ("bit_count", "bit_length"), "int." + node.attr
+
+
+def test_pages_load_only_portable_engine_modules():
+    """Each MicroPython page's mpy.toml names engine modules from gongzhu.PORTABLE alone."""
+    import tomllib
+
+    for config in ("web/mpy.toml", "web/keeper/mpy.toml", "web/embed/mpy.toml"):
+        files = tomllib.loads((ROOT / config).read_text(encoding="utf-8"))["files"]
+        engine = {dest.split("/")[-1].removesuffix(".mpy") for dest in files.values() if "/gongzhu/" in dest}
+        assert engine and engine <= {"__init__", *gongzhu.PORTABLE}, (config, engine)
 
 
 MP_RUNNER = """
@@ -70,7 +85,7 @@ console.log(out);
 MP_CODE = """
 import sys, json
 sys.path.insert(0, "/")
-from gongzhu import cards, deal, options, scoring
+from gongzhu import cards, deal, options, scoring, replay, keeper
 vectors = json.loads(%(vectors)s)
 for v in vectors["deals"]:
     got = [cards.card_codes(h) for h in deal.deal_hands(v["seed"])]

@@ -23,9 +23,12 @@ from pathlib import Path
 from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from gongzhu import PORTABLE  # noqa: E402
+
 OUT = ROOT / "web" / "runtime" / "mpy"
-# The MicroPython-compatible engine modules the pages import (see their mpy.toml).
-ENGINE = ["__init__", "cards", "deal", "scoring", "options", "keeper", "replay"]
+# The engine modules the pages may import (gongzhu.PORTABLE, see each page's mpy.toml).
+ENGINE = ["__init__", *PORTABLE]
 # Page folders (web/...) whose modules are imported by a page -> the `src` scripts left out.
 PAGES = {"ui": {"main.py"}, "keeper": {"main.py"}, "embed": {"calculator.py", "puzzle.py", "replay.py"}}
 
