@@ -98,10 +98,7 @@ try:
     raise AssertionError("no error")
 except ValueError as e:
     assert "'1S'" in str(e)
-hearts = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
-for captured, exposed, total in [("QS KH QH 8H", "", -180), ("QS KH QH 8H TC", "", -360),
-        ("QS KH QH 8H", "AH", -260), (hearts + " QS JD TC", "", 800), ("TC", "", 50),
-        ("TC 3H", "", 0), (hearts, "", 200), (hearts + " QS", "", 300)]:
+for captured, exposed, total in json.loads(%(worked)s):  # RULES.md's worked examples
     assert scoring.score_pile(captured, exposed).total == total, captured
 rp = options.RuleSet(preset="round-points")
 assert scoring.score_pile("TC 3H", rules=rp).total == 50
@@ -118,7 +115,9 @@ def test_portable_modules_run_under_micropython():
     if not MICROPYTHON.exists() or shutil.which("node") is None:
         pytest.fail("MicroPython's WebAssembly build (node_modules) or node is missing: run `make tools`")
     vectors = (ROOT / "tests" / "deal_vectors.json").read_text()
-    code = MP_CODE % {"vectors": json.dumps(vectors)}
+    from tests.worked_examples import WORKED
+
+    code = MP_CODE % {"vectors": json.dumps(vectors), "worked": json.dumps(json.dumps(WORKED))}
     runner = MP_RUNNER % {"mp": json.dumps(MICROPYTHON.as_uri()), "files": json.dumps(["__init__.py"] + PORTABLE),
                           "pkg": json.dumps(str(PACKAGE)), "code": json.dumps(code)}
     r = subprocess.run(["node", "--input-type=module", "-e", runner], capture_output=True, text=True,
