@@ -195,3 +195,74 @@ def test_every_reason_the_engine_gives_for_a_dimmed_card_comes_in_chinese() -> N
     for text, zh in seen.items():
         assert zh != text, text
         assert not re.findall(r"[A-Za-z]{2,}", zh), (text, zh)
+
+
+# --- what the table shows (web/ui/present.py), from real engine views -----------------------------
+
+
+def _state(view, **overrides):
+    from types import SimpleNamespace
+
+    fields = {"view": view, "preview": False, "engine": "ready", "busy": False, "shown_trick": None,
+              "trick_winner": None, "hint": None, "exposures": []}
+    fields.update(overrides)
+    return SimpleNamespace(**fields)
+
+
+def test_the_table_reads_who_acts_from_the_engine() -> None:
+    from ui import present
+
+    from tests.e2e.test_game_support import page_worker
+
+    worker = page_worker()
+    pos = present.POSITIONS["ccw"]
+    view = worker.new_match(5, "beginner", ["easy"] * 4)  # no exposure: straight to the play phase
+    # Play until the human is to play, noting a bot's turn on the way.
+    bot_view = None
+    while view["your_move"] != "play":
+        bot_view = view
+        view = worker.advance()["view"]
+    s = _state(view)
+    assert present.hand_mode(s) == "play" and present.can_hint(s) and present.whose_turn(s) == 0
+    assert present.prompt_text(s, "en", pos)[0] in ("Your lead: play any card.", "Your turn: play a card.",
+                                                  "Your lead: play the 2♠.")
+    # A choice on its way, a finished trick on show, the page before the engine: no card may be played.
+    assert present.hand_mode(_state(view, busy=True)) == "wait" and not present.can_hint(_state(view, busy=True))
+    shown = _state(view, shown_trick=[[0, "2S"]], trick_winner=0)
+    assert present.hand_mode(shown) == "wait" and present.whose_turn(shown) is None
+    assert present.prompt_text(shown, "en", pos)[0] == "You won the trick."
+    assert present.hand_mode(_state(view, preview=True)) == "preview"
+    assert present.prompt_text(_state(view, preview=True), "zh", pos)[0] == i18n.t("waiting_engine", "zh")
+    assert present.hand_mode(_state(None)) == "none"
+    assert bot_view is not None  # seed 5: a bot plays before the human's first card
+    if bot_view is not None:
+        b = _state(bot_view)
+        assert present.whose_turn(b) == bot_view["bot_next"] != 0 and not present.can_hint(b)
+        assert present.prompt_text(b, "en", pos)[0].endswith(" is thinking…")
+    # The hint's sentence, in both languages.
+    hint = {"phase": "play", "decision": view["legal"][0], "en": "Safe.", "zh": "安全。"}
+    assert present.hint_text(hint, "en").startswith("Hint: play ") and present.hint_text(hint, "zh").endswith("安全。")
+    assert present.score_text(-80) == "−80" and present.score_text(200) == "+200" and present.score_text(0) == "0"
+
+
+def test_the_exposure_prompt_and_the_end_of_a_hand() -> None:
+    from ui import present
+
+    from tests.e2e.test_game_support import page_worker
+
+    worker = page_worker()
+    pos = present.POSITIONS["cw"]
+    view = worker.new_match(9, "classic", ["beginner"] * 4)
+    while view["phase"] == "expose" and view["your_move"] != "expose":
+        view = worker.advance()["view"]
+    assert view["your_move"] == "expose"  # seed 9: the human holds a special card
+    if view["your_move"] == "expose":
+        s = _state(view)
+        assert present.hand_mode(s) == "wait" and present.whose_turn(s) == 0 and present.can_hint(s)
+        assert present.prompt_text(s, "en", pos)[0].startswith("Expose your special cards?")
+        view = worker.act("expose", [])["view"]
+    while view["phase"] != "done":
+        view = (worker.act("play", view["legal"][0]) if view["your_move"] else worker.advance())["view"]
+    done = _state(view)
+    assert present.whose_turn(done) is None and not present.can_hint(done) and present.hand_mode(done) == "wait"
+    assert present.prompt_text(done, "en", pos) == ["The hand is over.", ""]

@@ -18,7 +18,7 @@ from ui import store
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
-from ui.render import POSITIONS, hand_mode
+from ui.present import POSITIONS, can_hint, hand_mode, hint_text
 
 # Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
 PACE = {
@@ -605,7 +605,7 @@ class Controller:
 
     def hint(self):
         s = self.s
-        if s.busy_hint or not self.renderer.can_hint(s):
+        if s.busy_hint or not can_hint(s):
             return
         s.busy_hint = True
         s.hint = {"phase": "thinking", "en": t("hint_thinking", "en"), "zh": t("hint_thinking", "zh")}
@@ -619,7 +619,7 @@ class Controller:
             if s.hint.get("phase") == "play":
                 s.focus_card = s.hint.get("decision")
                 s.focus_token += 1
-            self.say(self.renderer.hint_text(s.hint, self.lang()))
+            self.say(hint_text(s.hint, self.lang()))
         except EngineError as exc:
             s.hint = {"phase": "none", "en": exc.message, "zh": exc.message}
         except EngineDown:

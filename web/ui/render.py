@@ -11,14 +11,10 @@ import json
 from pyscript import document
 
 from gongzhu import options
-from gongzhu.scoring import signed
 from ui.i18n import about, card_label, card_short, cards_short, join_names, level_name, seat_name, t
+from ui.present import POSITIONS, can_hint, hand_mode, prompt_text, score_text, whose_turn
 
 CARD_DIR = "web/cards/"
-POSITIONS = {
-    "ccw": {0: "bottom", 1: "right", 2: "top", 3: "left"},
-    "cw": {0: "bottom", 1: "left", 2: "top", 3: "right"},
-}
 PRESET_NAMES = ("classic", "beginner", "fast", "round-points")
 
 
@@ -61,29 +57,6 @@ def fill(el, children):
 def card_img(code, cls="face"):
     """A card face picture; decorative (the button or list item around it carries the name)."""
     return h("img", {"src": CARD_DIR + code + ".svg", "alt": "", "class": cls, "draggable": "false"})
-
-
-def hand_mode(s):
-    """What a card of the hand does now: "pass" (choose it), "play", "wait" (nothing yet), "preview"
-    (dealt before the engine is up) or "none". From the engine's `your_move` and what the page is
-    showing (a finished trick, a choice on its way)."""
-    v = s.view
-    if not v:
-        return "none"
-    if s.preview:
-        return "preview"
-    if s.engine != "ready":
-        return "none"
-    if v.get("your_move") == "pass":
-        return "pass"
-    if v.get("your_move") == "play" and s.shown_trick is None and not s.busy:
-        return "play"
-    return "wait"
-
-
-def score_text(n):
-    """A score as the page writes it: +200, −80 (a true minus sign), 0."""
-    return signed(n, "−")
 
 
 class Renderer:
@@ -155,7 +128,7 @@ class Renderer:
                 self.el["loading"].hidden = True
         if self.changed("page", [lang, st["speed"], st["back"], st["direction"], s.engine, s.version, s.preview,
                                  s.view is not None and s.view.get("match", {}).get("seed"),
-                                 s.busy_hint, self.can_hint(s)]):
+                                 s.busy_hint, can_hint(s)]):
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
             html.setAttribute("lang", "zh-Hans" if lang == "zh" else "en")
@@ -169,7 +142,7 @@ class Renderer:
                 btn = self.el["menu"].querySelector('[data-action="' + action + '"]')
                 btn.querySelector(".label").textContent = t(labels[action], lang)
                 if action == "hint":
-                    if self.can_hint(s) and not s.busy_hint:
+                    if can_hint(s) and not s.busy_hint:
                         btn.removeAttribute("disabled")
                     else:
                         btn.setAttribute("disabled", "")
@@ -187,11 +160,6 @@ class Renderer:
                 self.el["engine-version"].textContent = t("engine_loading", lang)
             seed = s.view.get("match", {}).get("seed") if s.view else None
             self.el["deal-label"].textContent = t("deal_label", lang, seed=seed) if seed is not None else ""
-
-    def can_hint(self, s):
-        """A hint is for the human's own decision (the engine's `your_move`), once the engine is up."""
-        v = s.view
-        return bool(v and not s.preview and s.engine == "ready" and v.get("your_move") and not s.busy)
 
     def notice(self, s, lang):
         texts = []
@@ -285,17 +253,10 @@ class Renderer:
         data["count"] = v["hand_counts"][seat]
         data["exposed"] = v["exposed"][seat]
         data["captured"] = v["captured"][seat]
-        data["turn"] = self.whose_turn(s) == seat
+        data["turn"] = whose_turn(s) == seat
         data["partner"] = bool(v["rules"].get("partnership")) and seat == 2
         data["passed"] = v["phase"] == "pass" and bool(v.get("passing")) and v["passing"]["done"][seat]
         return data
-
-    def whose_turn(self, s):
-        """The seat the table marks as acting (the engine's `turn`), but for a trick still on show."""
-        v = s.view
-        if not v or s.shown_trick is not None:
-            return None
-        return v.get("turn")
 
     def exposed_badges(self, codes, lang):
         if not codes:
@@ -374,7 +335,7 @@ class Renderer:
             if v and v["rules"].get("partnership"):
                 self.el["south-info"].appendChild(h("span", {"class": "partner-note", "text": t(
                     "partners_note", lang, name=seat_name(2, lang, pos[2]))}))
-        prompt = self.prompt_text(s, lang, pos)
+        prompt = prompt_text(s, lang, pos)
         if self.changed("prompt", prompt):
             # Written in place: the two spans are in index.html, so the prompt is painted with the
             # page's first paint and a new text is not a new "largest contentful paint".
@@ -385,65 +346,6 @@ class Renderer:
         self.actions(s, lang, pos)
         self.reason(s, lang)
         self.hand(s, lang)
-
-    def prompt_text(self, s, lang, pos):
-        v = s.view
-        hint = ""
-        if s.hint:
-            hint = self.hint_text(s.hint, lang)
-        elif v and not s.preview and s.exposures and v["phase"] in ("expose", "play") and not v["played"]:
-            # Until the first card, the exposures made, in order (declining is not told).
-            said = []
-            for key, seat, cards in s.exposures:
-                said.append(about(key, lang, seat, pos[seat], cards=cards_short(cards), card=cards_short(cards)))
-            hint = " ".join(said)
-        if not v:
-            return [t("loading_page", lang), ""]
-        if s.preview:
-            return [t("waiting_engine", lang), ""]
-        phase = v["phase"]
-        if phase == "done":
-            return [t("match_done", lang) if v["match"]["is_over"] else t("hand_done", lang), ""]
-        if s.shown_trick is not None and s.trick_winner is not None:
-            winner = s.trick_winner
-            return [about("trick_won", lang, winner, pos[winner]), ""]
-        if v.get("your_move"):
-            if phase == "pass":
-                p = v["passing"]
-                return [t("pass_prompt", lang, n=p["count"], name=seat_name(p["to"], lang, pos[p["to"]])), hint]
-            if phase == "expose":
-                text = t("expose_prompt", lang)
-                if v["rules"].get("exposure_mode") == "secret":
-                    text += " " + t("expose_secret", lang)
-                return [text, hint]
-            if v.get("must_lead"):
-                return [t("must_lead", lang, card=card_short(v["must_lead"])), hint]
-            if not v["trick"]:
-                return [t("your_lead", lang), hint]
-            return [t("your_turn", lang), hint]
-        if phase == "pass":
-            if v.get("passing") and v["passing"]["passed"] is not None:
-                return [t("pass_wait", lang), ""]
-        bot = v.get("bot_next")
-        if bot is not None:
-            if phase == "expose":
-                return [t("expose_wait", lang), hint]  # not who: that would tell who holds a special card
-            return [t("thinking", lang, name=seat_name(bot, lang, pos[bot])), hint]
-        return ["", ""]
-
-    def hint_text(self, hint, lang):
-        why = hint.get(lang) or hint.get("en") or ""
-        decision = hint.get("decision")
-        phase = hint.get("phase")
-        if phase == "play":
-            return t("hint_play", lang, card=card_short(decision), why=why)
-        if phase == "expose":
-            if decision:
-                return t("hint_expose", lang, cards=cards_short(decision), why=why)
-            return t("hint_expose_none", lang, why=why)
-        if phase == "pass":
-            return t("hint_pass", lang, cards=cards_short(decision or []), why=why)
-        return why
 
     def actions(self, s, lang, pos):
         v = s.view

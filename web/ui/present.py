@@ -1,0 +1,116 @@
+"""What the table shows, decided from the controller's `State` alone: pure functions, no DOM.
+
+The renderer (render.py) draws what these say and the controller (controller.py) acts on the
+same answers, so each question (whose turn the table shows, what a click on a card does, whether
+a hint may be asked, what the prompt says) is answered once. CPython tests call them directly
+(tests/test_game_page.py).
+"""
+
+from gongzhu.scoring import signed
+from ui.i18n import about, card_short, cards_short, seat_name, t
+
+# The screen position of each seat, by the direction of play (the human always sits at the bottom).
+POSITIONS = {
+    "ccw": {0: "bottom", 1: "right", 2: "top", 3: "left"},
+    "cw": {0: "bottom", 1: "left", 2: "top", 3: "right"},
+}
+
+
+def hand_mode(s):
+    """What a card of the hand does now: "pass" (choose it), "play", "wait" (nothing yet), "preview"
+    (dealt before the engine is up) or "none". From the engine's `your_move` and what the page is
+    showing (a finished trick, a choice on its way)."""
+    v = s.view
+    if not v:
+        return "none"
+    if s.preview:
+        return "preview"
+    if s.engine != "ready":
+        return "none"
+    if v.get("your_move") == "pass":
+        return "pass"
+    if v.get("your_move") == "play" and s.shown_trick is None and not s.busy:
+        return "play"
+    return "wait"
+
+
+def score_text(n):
+    """A score as the page writes it: +200, −80 (a true minus sign), 0."""
+    return signed(n, "−")
+
+
+def whose_turn(s):
+    """The seat the table marks as acting (the engine's `turn`), but for a trick still on show."""
+    v = s.view
+    if not v or s.shown_trick is not None:
+        return None
+    return v.get("turn")
+
+
+def can_hint(s):
+    """A hint is for the human's own decision (the engine's `your_move`), once the engine is up."""
+    v = s.view
+    return bool(v and not s.preview and s.engine == "ready" and v.get("your_move") and not s.busy)
+
+
+def prompt_text(s, lang, pos):
+    """The prompt under the table: [what is happening or asked of the human, a second line (the
+    hint, or the exposures made before the first card)]."""
+    v = s.view
+    hint = ""
+    if s.hint:
+        hint = hint_text(s.hint, lang)
+    elif v and not s.preview and s.exposures and v["phase"] in ("expose", "play") and not v["played"]:
+        # Until the first card, the exposures made, in order (declining is not told).
+        said = []
+        for key, seat, cards in s.exposures:
+            said.append(about(key, lang, seat, pos[seat], cards=cards_short(cards), card=cards_short(cards)))
+        hint = " ".join(said)
+    if not v:
+        return [t("loading_page", lang), ""]
+    if s.preview:
+        return [t("waiting_engine", lang), ""]
+    phase = v["phase"]
+    if phase == "done":
+        return [t("match_done", lang) if v["match"]["is_over"] else t("hand_done", lang), ""]
+    if s.shown_trick is not None and s.trick_winner is not None:
+        winner = s.trick_winner
+        return [about("trick_won", lang, winner, pos[winner]), ""]
+    if v.get("your_move"):
+        if phase == "pass":
+            p = v["passing"]
+            return [t("pass_prompt", lang, n=p["count"], name=seat_name(p["to"], lang, pos[p["to"]])), hint]
+        if phase == "expose":
+            text = t("expose_prompt", lang)
+            if v["rules"].get("exposure_mode") == "secret":
+                text += " " + t("expose_secret", lang)
+            return [text, hint]
+        if v.get("must_lead"):
+            return [t("must_lead", lang, card=card_short(v["must_lead"])), hint]
+        if not v["trick"]:
+            return [t("your_lead", lang), hint]
+        return [t("your_turn", lang), hint]
+    if phase == "pass":
+        if v.get("passing") and v["passing"]["passed"] is not None:
+            return [t("pass_wait", lang), ""]
+    bot = v.get("bot_next")
+    if bot is not None:
+        if phase == "expose":
+            return [t("expose_wait", lang), hint]  # not who: that would tell who holds a special card
+        return [t("thinking", lang, name=seat_name(bot, lang, pos[bot])), hint]
+    return ["", ""]
+
+def hint_text(hint, lang):
+    """The hint's sentence: the strongest bot's decision and its one line of why."""
+    why = hint.get(lang) or hint.get("en") or ""
+    decision = hint.get("decision")
+    phase = hint.get("phase")
+    if phase == "play":
+        return t("hint_play", lang, card=card_short(decision), why=why)
+    if phase == "expose":
+        if decision:
+            return t("hint_expose", lang, cards=cards_short(decision), why=why)
+        return t("hint_expose_none", lang, why=why)
+    if phase == "pass":
+        return t("hint_pass", lang, cards=cards_short(decision or []), why=why)
+    return why
