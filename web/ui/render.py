@@ -10,53 +10,10 @@ import json
 
 from pyscript import document
 
-from gongzhu import options
-from ui.i18n import about, card_label, card_short, cards_short, join_names, level_name, seat_name, t
+from ui import dialogs
+from ui.dom import card_img, fill, h
+from ui.i18n import card_label, card_short, cards_short, level_name, seat_name, t
 from ui.present import POSITIONS, can_hint, hand_mode, prompt_text, score_text, whose_turn
-
-CARD_DIR = "web/cards/"
-PRESET_NAMES = ("classic", "beginner", "fast", "round-points")
-
-
-def h(tag, attrs=None, children=None):
-    """A new element: `attrs` (None/False values skipped; "text" sets textContent), then children."""
-    el = document.createElement(tag)
-    if attrs:
-        for name in attrs:
-            value = attrs[name]
-            if value is None or value is False:
-                continue
-            if name == "text":
-                el.textContent = str(value)
-            elif name == "class":
-                el.className = value
-            else:
-                el.setAttribute(name, "" if value is True else str(value))
-    if children:
-        append(el, children)
-    return el
-
-
-def append(el, children):
-    """Append children to an element: elements, or strings as text; None is skipped."""
-    for child in children:
-        if child is None:
-            continue
-        if isinstance(child, str):
-            el.appendChild(document.createTextNode(child))
-        else:
-            el.appendChild(child)
-
-
-def fill(el, children):
-    """Replace an element's children."""
-    el.textContent = ""
-    append(el, children)
-
-
-def card_img(code, cls="face"):
-    """A card face picture; decorative (the button or list item around it carries the name)."""
-    return h("img", {"src": CARD_DIR + code + ".svg", "alt": "", "class": cls, "draggable": "false"})
 
 
 class Renderer:
@@ -529,11 +486,11 @@ class Renderer:
 
     def dialogs(self, s, lang, pos):
         builders = {
-            "settings": ("dlg-settings", self.settings_dialog),
-            "help": ("dlg-help", self.help_dialog),
-            "scores": ("dlg-scores", self.scores_dialog),
-            "summary": ("dlg-summary", self.summary_dialog),
-            "last": ("dlg-last", self.last_dialog),
+            "settings": ("dlg-settings", dialogs.settings_dialog),
+            "help": ("dlg-help", dialogs.help_dialog),
+            "scores": ("dlg-scores", dialogs.scores_dialog),
+            "summary": ("dlg-summary", dialogs.summary_dialog),
+            "last": ("dlg-last", dialogs.last_dialog),
         }
         for screen in builders:
             dlg_id, build = builders[screen]
@@ -566,214 +523,6 @@ class Renderer:
         if screen == "summary":
             return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"]]
         return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"]]
-
-    def dialog_head(self, dlg_id, title, lang):
-        return h("header", {"class": "dlg-head"}, [
-            h("h2", {"id": dlg_id + "-title", "text": title}),
-            h("button", {"type": "button", "class": "dlg-close", "data-action": "close",
-                         "aria-label": t("close", lang), "text": "×"}),
-        ])
-
-    def select(self, attrs, choices, current):
-        """A <select>; `choices` is a list of (value, label)."""
-        options_ = []
-        for value, label in choices:
-            options_.append(h("option", {"value": value, "selected": value == current, "text": label}))
-        return h("select", attrs, options_)
-
-    def field(self, id_, label, control, doc=None):
-        return h("div", {"class": "field"}, [
-            h("label", {"for": id_, "text": label}), control,
-            h("p", {"class": "doc", "id": id_ + "-doc", "text": doc}) if doc else None])
-
-    def settings_dialog(self, s, lang, pos):
-        st = s.settings
-        rules = st["rules"]
-        preset = None
-        for name in PRESET_NAMES:
-            if options.resolve(None, name) == rules:
-                preset = name
-        preset_choices = [(name, t("preset_" + name, lang)) for name in PRESET_NAMES]
-        if preset is None:
-            preset_choices.append(("custom", t("preset_custom", lang)))
-        zh = lang == "zh"
-        game = [
-            self.field("set-lang", t("language", lang), self.select(
-                {"id": "set-lang", "data-setting": "lang"}, [("en", "English"), ("zh", "简体中文")], st["lang"])),
-        ]
-        levels = s.levels_available or ["beginner", "easy", "normal", "hard", "expert"]
-        for seat in (1, 2, 3):
-            name = seat_name(seat, lang, pos[seat])
-            game.append(self.field("set-level-" + str(seat), t("level_of", lang, name=name), self.select(
-                {"id": "set-level-" + str(seat), "data-setting": "level", "data-seat-level": str(seat)},
-                [(lv, level_name(lv, lang)) for lv in levels], st["levels"][seat])))
-        display = [
-            self.field("set-speed", t("speed", lang), self.select(
-                {"id": "set-speed", "data-setting": "speed"},
-                [(k, t("speed_" + k, lang)) for k in ("slow", "normal", "fast", "instant")], st["speed"])),
-            self.field("set-back", t("card_back", lang), self.select(
-                {"id": "set-back", "data-setting": "back"},
-                [(k, t("back_" + k, lang)) for k in ("red", "blue", "green")], st["back"])),
-            self.field("set-direction", t("direction", lang), self.select(
-                {"id": "set-direction", "data-setting": "direction"},
-                [("ccw", t("dir_ccw", lang)), ("cw", t("dir_cw", lang))], st["direction"])),
-            h("div", {"class": "field check"}, [
-                h("input", {"type": "checkbox", "id": "set-sound", "data-setting": "sound", "checked": st["sound"]}),
-                h("label", {"for": "set-sound", "text": t("sound", lang)})]),
-        ]
-        rule_fields = [self.field("set-preset", t("preset", lang), self.select(
-            {"id": "set-preset", "data-setting": "preset"}, preset_choices, preset or "custom"),
-            options.PRESET_DOCS[preset][1 if zh else 0] if preset else None)]
-        for o in options.OPTIONS:
-            name = o["name"]
-            fid = "rule-" + name
-            label = t("opt_" + name, lang)
-            doc = o["zh"] if zh else o["en"]
-            if o["choices"] is None:
-                control = h("input", {"type": "number", "id": fid, "data-rule": name, "min": "50", "step": "50",
-                                      "value": str(rules[name]), "aria-describedby": fid + "-doc"})
-            else:
-                choices = []
-                for c in o["choices"]:
-                    words = o["choice_docs"].get(c, (str(c), str(c)))
-                    choices.append((json.dumps(c), words[1] if zh else words[0]))
-                control = self.select({"id": fid, "data-rule": name, "aria-describedby": fid + "-doc"},
-                                      choices, json.dumps(rules[name]))
-            rule_fields.append(self.field(fid, label, control, doc))
-        return [
-            self.dialog_head("dlg-settings", t("settings_title", lang), lang),
-            h("div", {"class": "dlg-body settings"}, [
-                h("section", {"class": "group"}, [h("h3", {"text": t("game_section", lang)})] + game),
-                h("section", {"class": "group"}, [h("h3", {"text": t("display_section", lang)})] + display),
-                h("section", {"class": "group rules"}, [
-                    h("h3", {"text": t("rules_section", lang)}),
-                    h("p", {"class": "note", "text": t("rules_note", lang)}),
-                    h("button", {"type": "button", "class": "btn primary", "data-action": "new-match-rules",
-                                 "text": t("rules_now", lang)}),
-                ] + rule_fields),
-            ]),
-        ]
-
-    def help_dialog(self, s, lang, pos):
-        return [
-            self.dialog_head("dlg-help", t("help_title", lang), lang),
-            h("div", {"class": "dlg-body help"}, [
-                h("p", {"text": t("help_goal", lang)}),
-                h("p", {"text": t("help_play", lang)}),
-                h("p", {"text": t("help_expose", lang)}),
-                h("h3", {"text": t("help_scoring", lang)}),
-                h("p", {"text": t("help_score_rows", lang)}),
-                h("div", {"class": "special-row", "aria-hidden": "true"},
-                  [card_img(c, "mini") for c in ("QS", "JD", "TC", "AH")]),
-                h("h3", {"text": t("help_keys", lang)}),
-                h("p", {"text": t("help_keys_text", lang)}),
-                h("p", {"text": t("help_share", lang)}),
-                h("p", {}, [h("a", {"href": "rules.html", "text": t("help_rules_link", lang)})]),
-            ]),
-        ]
-
-    def names(self, lang, pos):
-        return [seat_name(seat, lang, pos[seat]) for seat in range(4)]
-
-    def scores_dialog(self, s, lang, pos):
-        v = s.view
-        names = self.names(lang, pos)
-        body = []
-        if not v or not v["history"]:
-            body.append(h("p", {"text": t("no_hands_yet", lang)}))
-        else:
-            head = h("tr", {}, [h("th", {"scope": "col", "text": t("hand_col", lang)})] +
-                     [h("th", {"scope": "col", "text": n}) for n in names])
-            rows = []
-            for row in v["history"]:
-                cells = [h("th", {"scope": "row", "text": str(row["hand"] + 1)})]
-                for seat in range(4):
-                    cells.append(h("td", {}, [
-                        h("span", {"class": "hs", "text": score_text(row["scores"][seat])}),
-                        h("span", {"class": "rt", "text": score_text(row["totals"][seat])})]))
-                rows.append(h("tr", {}, cells))
-            totals = v["match"]["totals"]
-            foot = h("tr", {"class": "totals"}, [h("th", {"scope": "row", "text": t("total", lang)})] +
-                     [h("td", {"text": score_text(totals[seat])}) for seat in range(4)])
-            body.append(h("table", {"class": "sheet"}, [h("thead", {}, [head]), h("tbody", {}, rows),
-                                                        h("tfoot", {}, [foot])]))
-        if v:
-            key = "target_note_plus" if v["rules"].get("end_on_plus") else "target_note"
-            body.append(h("p", {"class": "note", "text": t(key, lang, target=v["rules"]["target"])}))
-        return [self.dialog_head("dlg-scores", t("score_sheet", lang), lang),
-                h("div", {"class": "dlg-body"}, body)]
-
-    def summary_dialog(self, s, lang, pos):
-        v = s.view
-        names = self.names(lang, pos)
-        match = v["match"]  # the controller opens the summary only on a finished hand
-        hand_no = match["hand_number"] + 1
-        partners = bool(v["rules"].get("partnership"))
-        rows = []
-        for seat in range(4):
-            b = v["breakdown"][seat]
-            lines = [ln["zh"] if lang == "zh" else ln["en"] for ln in b["lines"]]
-            captured = v["captured"][seat]
-            rows.append(h("li", {"class": "sum-row", "data-seat": str(seat)}, [
-                h("div", {"class": "sum-head"}, [
-                    h("span", {"class": "name", "text": names[seat]}),
-                    h("span", {"class": "partner-tag", "text": t("partner", lang)}) if partners and seat == 2 else None,
-                    h("span", {"class": "hand-score", "data-testid": "hand-score", "text": score_text(b["total"])}),
-                    h("span", {"class": "sum-total",
-                               "text": t("total", lang) + " " + score_text(match["totals"][seat])}),
-                    h("span", {"class": "round-points", "text": t("round_points", lang) + " " + str(
-                        match["round_points"][seat])}) if match.get("round_points") else None,
-                ]),
-                h("ul", {"class": "captured", "aria-label": t("captured", lang)},
-                  [h("li", {"class": "cap", "aria-label": card_label(c, lang, exposed=c in b["exposed"])},
-                     [card_img(c, "mini")]) for c in captured]) if captured else
-                h("p", {"class": "none", "text": t("nothing_captured", lang)}),
-                h("ol", {"class": "lines"}, [h("li", {"text": line}) for line in lines]),
-            ]))
-        body = []
-        if match["is_over"]:
-            losers = join_names([names[x] for x in match["losers"]], lang)
-            winners = join_names([names[x] for x in match["winners"]], lang)
-            body.append(h("div", {"class": "match-end", "role": "status"}, [
-                h("p", {"class": "big", "text": t("match_over", lang)}),
-                h("p", {"class": "pig-line"}, [
-                    card_img("QS", "mini"), h("span", {"text": t("pig_is", lang, names=losers)})]) if losers else None,
-                h("p", {"class": "win-line", "text": "★ " + t("winner_is", lang, names=winners)}),
-            ]))
-        body.append(h("ol", {"class": "summary-rows"}, rows))
-        captor = v.get("pig_captor")
-        if not match["is_over"]:
-            if captor is not None:
-                body.append(h("p", {"class": "note", "text": about("next_leader", lang, captor, pos[captor])}))
-        button = h("button", {"type": "button", "class": "btn primary",
-                              "data-action": "new-match" if match["is_over"] else "next-hand",
-                              "text": t("new_match", lang) if match["is_over"] else t("next_hand", lang)})
-        return [self.dialog_head("dlg-summary", t("hand_summary", lang, n=hand_no), lang),
-                h("div", {"class": "dlg-body", "data-testid": "hand-summary"}, body),
-                h("footer", {"class": "dlg-foot"}, [
-                    h("button", {"type": "button", "class": "btn", "data-action": "open-scores",
-                                 "text": t("score_sheet", lang)}), button])]
-
-    def last_dialog(self, s, lang, pos):
-        v = s.view
-        body = []
-        tricks = v["tricks"] if v else []
-        if not tricks:
-            body.append(h("p", {"text": t("last_trick_none", lang)}))
-        else:
-            last = tricks[-1]
-            winner = last["winner"]
-            body.append(h("p", {"text": t("trick_label", lang, n=last["trick"] + 1) + " · " +
-                                t("led_by", lang, name=seat_name(last["leader"], lang, pos[last["leader"]]))}))
-            items = []
-            for seat, code in last["cards"]:
-                name = seat_name(seat, lang, pos[seat])
-                items.append(h("li", {"class": "lt" + (" winner" if seat == winner else "")}, [
-                    card_img(code), h("span", {"text": name + " · " + card_label(code, lang)})]))
-            body.append(h("ul", {"class": "last-cards"}, items))
-            body.append(h("p", {"class": "won", "text": t("won_by", lang, name=seat_name(winner, lang, pos[winner])) +
-                                (" · " + cards_short(last["points"]) if last["points"] else "")}))
-        return [self.dialog_head("dlg-last", t("last_trick", lang), lang), h("div", {"class": "dlg-body"}, body)]
 
     # ------------------------------------------------------------------ screen readers
 

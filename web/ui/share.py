@@ -3,7 +3,7 @@
 MicroPython: `mount(get_view, get_lang)` adds a "Share" button to the page's
 menu (`#menu`, else the page's header) and a `<dialog id="dlg-share">`; it reads the current
 snapshot through `get_view()` only when opened and writes nothing but its own dialog, through
-the renderer's DOM helpers.
+the page's DOM helpers (dom.py).
 The snippets are those of embed.html: the `<gong-zhu>` element (with web/embed.js) and the
 plain `<iframe>`, for `mode="game"` (this match's seed and rules preset) or `mode="replay"`
 (this hand: seed, hand number, leader, exposed cards and the moves played so far).
@@ -130,7 +130,7 @@ def mount(get_view, get_lang):
     if "embed=1" in str(window.location.search):
         return None
 
-    from ui.render import fill, h  # the renderer's DOM helpers (imported here: snippets() runs in CPython)
+    from ui.dom import fill, h  # the page's DOM helpers (imported here: snippets() runs in CPython)
 
     keep = []
 
