@@ -22,7 +22,8 @@ import sys
 from typing import Any, Callable, Sequence, TextIO
 
 from . import __version__, options
-from .bots.registry import bot_decides, bot_names, default_bot_name, resolve_bot
+from .bots import DEFAULT_BOT
+from .bots.registry import bot_decides, bot_names, resolve_bot
 from .cards import card_codes, card_symbol, parse_card, sort_for_display
 from .deal import deal_hands
 from .hand import Hand
@@ -313,7 +314,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[str], str]) 
     rng = random.Random(args.seed)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(32)
     match = new_match(seed=seed, rules=rules)
-    bots = args.bots or default_bot_name()
+    bots = args.bots or DEFAULT_BOT
     game = TerminalGame(match, args.seat, bots, rng, args.auto, out, read)
     return game.run()
 

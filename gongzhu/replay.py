@@ -277,6 +277,16 @@ def parse_cards_param(text, name: str = "cards") -> int:
     return mask
 
 
+def parse_exposed_param(text) -> int:
+    """The ``exposed=`` parameter as a bitmask; a readable ``ParamError`` for a card that is not a
+    card or may not be exposed."""
+    exposed = parse_cards_param(text, "exposed")
+    refusal = not_exposable(exposed)
+    if refusal:
+        raise ParamError("exposed: " + refusal[0], "exposed：" + refusal[1])
+    return exposed
+
+
 def holder(hands, card: int) -> int:
     """The seat whose hand (bitmask) holds ``card``."""
     for s in range(4):
@@ -403,6 +413,6 @@ def scoring_cards(mask: int) -> list:
 
 __all__ = [
     "SEAT_LETTERS", "ParamError", "Replay", "format_hands", "format_moves", "hands_from_seed", "holder",
-    "parse_cards_param", "parse_hand", "parse_hand_number", "parse_hands", "parse_moves", "parse_seat", "parse_seed",
-    "scoring_cards", "trick_winner",
+    "parse_cards_param", "parse_exposed_param", "parse_hand", "parse_hand_number", "parse_hands", "parse_moves",
+    "parse_seat", "parse_seed", "scoring_cards", "trick_winner",
 ]

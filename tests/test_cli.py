@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from gongzhu import cli
-from gongzhu.bots import registry
+from gongzhu.bots import DEFAULT_BOT, registry
 
 
 def run(*argv: str, answers: list[str] | None = None) -> tuple[int, str]:
@@ -123,7 +123,7 @@ def test_play_a_whole_match_as_a_human_choosing_the_first_legal_card():
 
 def test_bot_registry():
     assert "random" in registry.bot_names()
-    assert registry.default_bot_name() in registry.bot_names()
+    assert DEFAULT_BOT in registry.bot_names()
     with pytest.raises(ValueError, match="unknown bot 'nope'"):
         registry.resolve_bot("nope")
     assert run("play", "--seed", "1", "--auto", "--bots", "nope")[0] == 2

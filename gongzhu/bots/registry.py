@@ -6,7 +6,7 @@ Every bot has one contract, ``bot(view, rng)`` -> the decision ``view["phase"]``
 yours, any importable ``function(view, rng)`` with that contract, found from the current folder
 too.
 
-- ``bot_names()``: the names of ``BOTS``; ``default_bot_name()``: ``DEFAULT_BOT``;
+- ``bot_names()``: the names of ``BOTS``;
 - ``resolve_bot(name)``: the bot of that name (ValueError, readable, if there is none);
 - ``import_bot(name, known)``: a ``module:function`` bot;
 - ``bot_decides(hand, seat, decision, name)``: a bot's decision applied, refusals named.
@@ -20,17 +20,12 @@ import sys
 from typing import Any, cast
 
 from ..hand import Hand, IllegalMove
-from . import BOTS, DEFAULT_BOT, Bot
+from . import BOTS, Bot
 
 
 def bot_names() -> list[str]:
     """The names ``resolve_bot`` knows (``module:function`` aside), sorted."""
     return sorted(BOTS)
-
-
-def default_bot_name() -> str:
-    """The bot the CLI's ``play`` uses unless told otherwise (``gongzhu.bots.DEFAULT_BOT``)."""
-    return DEFAULT_BOT
 
 
 def resolve_bot(name: str) -> Bot:

@@ -8,9 +8,9 @@ the behaviour, the values under the cards and the score with its arithmetic line
 
 import kit
 
-from gongzhu.cards import SCORING_MASK, card_name, card_symbol, not_exposable, parse_card
+from gongzhu.cards import SCORING_MASK, card_name, card_symbol, parse_card
 from gongzhu.options import PRESETS, RuleSet
-from gongzhu.replay import ParamError, parse_cards_param
+from gongzhu.replay import ParamError, parse_cards_param, parse_exposed_param
 from gongzhu.scoring import heart_values, score_pile, signed
 
 
@@ -49,10 +49,7 @@ def read_state(query):
             c += 1
         raise ParamError("cards: %s is not a scoring card (the 13 hearts, Q♠, J♦ and 10♣ score)" % card_symbol(c),
                          "cards：%s 不是分牌（分牌是 13 张红心和 Q♠、J♦、10♣）" % card_symbol(c))
-    exposed = parse_cards_param(query.get("exposed", ""), "exposed")
-    refusal = not_exposable(exposed)
-    if refusal:
-        raise ParamError("exposed: " + refusal[0], "exposed：" + refusal[1])
+    exposed = parse_exposed_param(query.get("exposed", ""))
     return Calculator(pile, exposed, preset)
 
 

@@ -18,7 +18,6 @@ from gongzhu.cards import (
     card_codes,
     card_symbol,
     cards_of,
-    not_exposable,
     sort_for_display,
 )
 from gongzhu.options import RuleSet
@@ -26,7 +25,7 @@ from gongzhu.replay import (
     ParamError,
     Replay,
     hands_from_seed,
-    parse_cards_param,
+    parse_exposed_param,
     parse_hand_number,
     parse_hands,
     parse_moves,
@@ -63,10 +62,7 @@ def read_deal(query):
     else:
         raise ParamError("give a deal: seed=N (a whole number) or hands=… (see the embed page)",
                          "请给出牌局：seed=N（整数）或 hands=…（见嵌入说明页）")
-    exposed = parse_cards_param(query.get("exposed", ""), "exposed")
-    refusal = not_exposable(exposed)
-    if refusal:
-        raise ParamError("exposed: " + refusal[0], "exposed：" + refusal[1])
+    exposed = parse_exposed_param(query.get("exposed", ""))
     if exposed and not rules.exposure:
         raise ParamError("exposed: the %s rules have no exposure" % preset, "exposed：%s 规则没有亮牌" % preset)
     leader = None

@@ -353,8 +353,8 @@ class Controller:
                 s.pass_note = None
                 s.exposures = []
         s.view = view
-        if trick is not None and not await self.show_trick(trick, view):
-            return  # a later answer (a new hand, a new match) took the table meanwhile
+        if trick is not None:
+            await self.show_trick(trick)
         if hand_over:
             self.sound.hand_end()
             s.screen = "summary"
@@ -378,50 +378,35 @@ class Controller:
             # move: less main-thread work while the bots play, and their moves replay the same.
             await self.link.persist()
 
-    async def show_trick(self, trick, view):
-        """Pace a finished trick: on the table, its winner named, then flown to them.
-
-        False when a later answer replaced `view` meanwhile: the trick is cleared and nothing more of
-        `view`'s reply may be shown (its summary would open over the next hand).
-        """
+    async def show_trick(self, trick):
+        """Pace a finished trick: on the table, its winner named, then flown to them."""
         s = self.s
         pace = self.pace()
         winner = trick["winner"]
         points = trick["points"]
         s.shown_trick = trick["cards"]
         s.trick_winner = None
-        try:
-            self.render()
-            await self.wait_ms(pace[1] * 0.35)
-            if s.view is not view:
-                return False
-            s.trick_winner = winner
-            if points:
-                self.say(self.about("trick_won_points", winner, cards=cards_short(points)))
-            else:
-                self.say(self.about("trick_won", winner))
-            if "QS" in points:
-                self.sound.pig()
-            elif any(c.endswith("H") for c in points):
-                self.sound.hearts()
-            self.render()
-            await self.wait_ms(pace[1] * 0.65)
-            if s.view is not view:
-                return False
-            s.collecting = winner
-            self.render()
-            await self.wait_ms(pace[2])
-            return s.view is view
-        finally:
-            s.shown_trick = None
-            s.trick_winner = None
-            s.collecting = None
+        self.render()
+        await self.wait_ms(pace[1] * 0.35)
+        s.trick_winner = winner
+        if points:
+            self.say(self.about("trick_won_points", winner, cards=cards_short(points)))
+        else:
+            self.say(self.about("trick_won", winner))
+        if "QS" in points:
+            self.sound.pig()
+        elif any(c.endswith("H") for c in points):
+            self.sound.hearts()
+        self.render()
+        await self.wait_ms(pace[1] * 0.65)
+        s.collecting = winner
+        self.render()
+        await self.wait_ms(pace[2])
+        s.shown_trick = None
+        s.trick_winner = None
+        s.collecting = None
 
     # ------------------------------------------------------------------ the human's intents
-
-    def mode(self):
-        """What a click on a card of the hand means now (render.hand_mode)."""
-        return hand_mode(self.s)
 
     def request_act(self, kind, arg):
         """Queue the human's pass, exposure or play; until it is answered the table shows it on its way."""
@@ -457,7 +442,7 @@ class Controller:
     def card_clicked(self, code, keyboard=False):
         s = self.s
         s.keyboard = keyboard
-        mode = self.mode()
+        mode = hand_mode(self.s)
         if mode == "play":
             reason = self.illegal_reason(code)
             if reason:
@@ -493,7 +478,7 @@ class Controller:
         """Hover or focus on a card: say why it may not be played (the engine's reason), if it may not."""
         s = self.s
         text = None
-        if code and self.mode() == "play":
+        if code and hand_mode(self.s) == "play":
             text = self.illegal_reason(code)
         if text:
             s.reason_card, s.reason_text = code, text
@@ -511,7 +496,7 @@ class Controller:
             return
         s.keyboard = True
         cards = v["hand"]
-        mode = self.mode()
+        mode = hand_mode(self.s)
         if mode == "play":
             cards = [c for c in v["hand"] if c in v["legal"]]
         if not cards:
