@@ -55,11 +55,11 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from .bots import BOTS, set_fixed
 from .bots.registry import bot_decides, resolve_bot
-from .cards import HEARTS_MASK
-from .deal import hand_seed
-from .hand import Hand, new_hand
-from .rules import PRESETS, Rules, get_rules
-from .scoring import shared_totals
+from .core.cards import HEARTS_MASK
+from .core.deal import hand_seed
+from .core.hand import Hand, new_hand
+from .core.rules import PRESETS, Rules, get_rules
+from .core.scoring import shared_totals
 
 
 def _seat_rng(deal_seed: int, seat: int) -> random.Random:
@@ -400,7 +400,7 @@ def bench_levels(levels: Sequence[str] = ("easy", "normal", "hard", "expert"), h
 
 def bench_engine(seconds: float = 1.0, rules: str = "classic") -> dict[str, float]:
     """The engine's random-playout bench (``fast.bench``): hands per second."""
-    from .fast import bench
+    from .core.fast import bench
 
     return bench(seconds, rules)
 

@@ -14,22 +14,22 @@ Exit codes: 0 done, 1 a failure, 2 bad usage or input (a bad card, an unknown pr
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import random
 import sys
 from typing import Any, Callable, Sequence, TextIO
 
-from . import __version__, options
+from . import __version__
 from .bots import DEFAULT_BOT
 from .bots.registry import bot_decides, bot_names, resolve_bot
-from .cards import card_codes, card_symbol, parse_card, sort_for_display
-from .deal import deal_hands
-from .hand import Hand
-from .match import Match, new_match
-from .rules import PRESETS, Rules, get_rules
-from .scoring import score_pile, signed
+from .core import options
+from .core.cards import card_codes, card_symbol, parse_card, sort_for_display
+from .core.deal import deal_hands
+from .core.hand import Hand
+from .core.match import Match, new_match
+from .core.rules import PRESETS, Rules, get_rules
+from .core.scoring import score_pile, signed
 
 SEAT_NAMES = ("South", "East", "North", "West")
 
@@ -70,7 +70,7 @@ def _rules(args: argparse.Namespace) -> Rules:
         elif text.isdigit():
             value = int(text)
         changes[name] = value
-    return dataclasses.replace(rules, **changes) if changes else rules
+    return rules.replace(**changes) if changes else rules
 
 
 # ---------------------------------------------------------------- score
@@ -130,7 +130,7 @@ def peak_memory_mb() -> float | None:
 
 
 def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    from .fast import bench
+    from .core.fast import bench
 
     rules = _rules(args)
     bench(min(0.2, args.seconds / 10), rules)  # warm up

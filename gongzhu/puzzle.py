@@ -1,9 +1,9 @@
 """The engine side of the embeds: check a replay's move list, solve a puzzle position, play it out.
 
-The embed pages (``web/embed/``) read a hand from URL parameters with ``gongzhu.replay`` on
+The embed pages (``web/embed/``) read a hand from URL parameters with ``gongzhu.core.replay`` on
 the MicroPython main thread and show it at once; the Pyodide worker then calls these
 functions (``web/worker.py``'s ``API``) for what needs the full engine: legality (from
-``gongzhu.hand``, the one source of it) and the bots.
+``gongzhu.core.hand``, the one source of it) and the bots.
 
 A *spec* is the JSON-able description of a deal, as the pages send it::
 
@@ -12,8 +12,8 @@ A *spec* is the JSON-able description of a deal, as the pages send it::
 
 ``leader`` None means the first hand of a match (the holder of 2♠, or 2♣, leads it).
 
->>> from gongzhu.deal import deal_hands
->>> from gongzhu.cards import card_codes
+>>> from gongzhu.core.deal import deal_hands
+>>> from gongzhu.core.cards import card_codes
 >>> spec = {"hands": [card_codes(h) for h in deal_hands(7)], "leader": None, "exposed": [], "rules": "classic"}
 >>> check(spec, ["2S", "KH"])["error"]
 'Move 2 (West plays K♥): You must follow suit: spades were led and you hold a spade.'
@@ -25,8 +25,8 @@ import random
 from typing import Any, Callable
 
 from .bots import BOTS, explain
-from .cards import card_code, card_symbol, parse_card
-from .hand import Hand, new_hand
+from .core.cards import card_code, card_symbol, parse_card
+from .core.hand import Hand, new_hand
 
 SEAT_NAMES = ("South", "East", "North", "West")
 """Seat names by seat number, as the embeds show them (``replay.SEAT_LETTERS``)."""

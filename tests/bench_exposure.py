@@ -24,9 +24,9 @@ import random
 from typing import Any
 
 from gongzhu.bots import BOTS, phase_of
-from gongzhu.bots.pimc import hard
-from gongzhu.bots.rulebot import choose_expose
-from gongzhu.bots.sampler import Knowledge
+from gongzhu.core.bots.pimc import hard
+from gongzhu.core.bots.rulebot import choose_expose
+from gongzhu.core.bots.sampler import Knowledge
 
 _margin40 = copy.copy(hard)
 _margin40.expose_margin = 40.0

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gongzhu import arena  # noqa: E402
 from gongzhu.bots import BOTS, Level  # noqa: E402
-from gongzhu.bots.sampler import Knowledge  # noqa: E402
+from gongzhu.core.bots.sampler import Knowledge  # noqa: E402
 
 PLAIN_CTX = Knowledge.ctx
 

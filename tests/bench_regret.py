@@ -1,6 +1,6 @@
 """Benchmark (not a test): how much a search budget costs per decision, against a large PIMC.
 
-Plays hands with `hard` in every seat (the arena's deals: `gongzhu.deal.hand_seed(seed, i)`)
+Plays hands with `hard` in every seat (the arena's deals: `gongzhu.core.deal.hand_seed(seed, i)`)
 and, at every third decision of the play that offers more than one distinct card, values each
 card with an *oracle*: PIMC over many worlds (default 800 worlds x 2 rollouts, `--fixed`).
 Each variant (PIMC at other worlds x rollouts, or `rule` / `refined`: the rule policy's own card
@@ -27,12 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gongzhu.arena import _seat_rng  # noqa: E402
 from gongzhu.bots import BOTS  # noqa: E402
-from gongzhu.bots.pimc import Pimc, group_of, set_fixed  # noqa: E402
-from gongzhu.bots.rulebot import choose_play, legal_of  # noqa: E402
-from gongzhu.bots.sampler import Knowledge, equivalent_groups  # noqa: E402
-from gongzhu.deal import hand_seed  # noqa: E402
-from gongzhu.hand import new_hand  # noqa: E402
-from gongzhu.rules import get_rules  # noqa: E402
+from gongzhu.core.bots.pimc import Pimc, group_of, set_fixed  # noqa: E402
+from gongzhu.core.bots.rulebot import choose_play, legal_of  # noqa: E402
+from gongzhu.core.bots.sampler import Knowledge, equivalent_groups  # noqa: E402
+from gongzhu.core.deal import hand_seed  # noqa: E402
+from gongzhu.core.hand import new_hand  # noqa: E402
+from gongzhu.core.rules import get_rules  # noqa: E402
 
 
 class RulePolicy:

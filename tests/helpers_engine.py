@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gongzhu import Hand
-from gongzhu.cards import card_code, cards_of, parse_cards
+from gongzhu.core.cards import card_code, cards_of, parse_cards
 
 
 def make_hands(spec: dict[int, str]) -> list[list[str]]:

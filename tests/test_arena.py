@@ -117,8 +117,8 @@ def test_a_bot_of_your_own_plays_in_the_arena_from_the_current_folder(own_bot, c
 def test_bots_that_do_not_exist_are_named_in_the_error(capsys) -> None:
     for name, why in (("nobody", "unknown bot 'nobody'"),
                       ("no_such_module_xyz:play", "cannot import 'no_such_module_xyz'"),
-                      ("gongzhu.cards:no_such_function", "has no function 'no_such_function'"),
-                      ("gongzhu.cards:PIG", "has no function 'PIG'")):
+                      ("gongzhu.core.cards:no_such_function", "has no function 'no_such_function'"),
+                      ("gongzhu.core.cards:PIG", "has no function 'PIG'")):
         assert main(["--candidate", name, "--deals", "1"], io.StringIO()) == 2
         assert why in capsys.readouterr().err, name
 

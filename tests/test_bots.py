@@ -10,10 +10,10 @@ import pytest
 
 from gongzhu.bots import BOTS, LEVELS, Expert, Pimc, explain, phase_of
 from gongzhu.bots.registry import resolve_bot
-from gongzhu.cards import SUIT_MASKS, card_code, card_codes, parse_card
-from gongzhu.deal import hand_seed
-from gongzhu.hand import Hand, new_hand
-from gongzhu.rules import PRESETS, Rules
+from gongzhu.core.cards import SUIT_MASKS, card_code, card_codes, parse_card
+from gongzhu.core.deal import hand_seed
+from gongzhu.core.hand import Hand, new_hand
+from gongzhu.core.rules import PRESETS, Rules
 
 SMALL_HARD = Pimc(worlds=3, rollouts=1, budget=None, min_worlds=1)
 SMALL_EXPERT = Expert(worlds=3, rollouts=1, budget=None, min_worlds=1)
@@ -100,7 +100,7 @@ def _mid_hand(seed: int, tricks: int, rules: Rules) -> Hand:
 
 
 def _masks(seed: int) -> list[int]:
-    from gongzhu.deal import deal_hands
+    from gongzhu.core.deal import deal_hands
     return [sum(1 << c for c in h) for h in deal_hands(seed)]
 
 
@@ -169,7 +169,7 @@ def test_hard_fixed_mode_ignores_the_clock() -> None:
 
 
 def test_hard_prior_gives_the_rule_policys_card_a_head_start() -> None:
-    from gongzhu.bots.sampler import Knowledge, equivalent_groups
+    from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
 
     for seed in range(6):
         hand = _mid_hand(seed, 2 + seed, Rules())
@@ -186,7 +186,7 @@ def test_hard_prior_gives_the_rule_policys_card_a_head_start() -> None:
 
 
 def test_equivalent_groups_keep_cards_apart_that_a_card_on_the_table_separates() -> None:
-    from gongzhu.bots.sampler import equivalent_groups, mask
+    from gongzhu.core.bots.sampler import equivalent_groups, mask
 
     legal = mask("QD TD 9D 5D".split())
     played = mask("JD 8D 7D 6D".split())  # JD and 8D on the table now, 7D and 6D gone earlier.
@@ -380,7 +380,7 @@ def test_explain_gives_a_decision_and_a_reason_in_both_languages() -> None:
 def plain_and_refined(hand: int, trick: list[int], leader: int, seat: int, played: int,
                       cap: list[int] | None = None) -> list[str]:
     """The rule policy's card without and with ``Ctx.refined``."""
-    from gongzhu.bots import policy
+    from gongzhu.core.bots import policy
 
     legal = (hand & SUIT_MASKS[trick[0] // 13] or hand) if trick else hand
     played |= sum(1 << c for c in trick)

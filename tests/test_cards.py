@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gongzhu import cards
-from gongzhu.cards import (
+from gongzhu.core import cards
+from gongzhu.core.cards import (
     ACE_OF_HEARTS,
     PIG,
     SHEEP,
@@ -20,8 +20,8 @@ from gongzhu.cards import (
     mask_of,
     parse_card,
     parse_cards,
-    popcount,
 )
+from gongzhu.core.portable import popcount
 
 
 def test_named_cards():

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from gongzhu.cards import card_codes
-from gongzhu.deal import MASK64, deal_hands, hand_seed, shuffled_deck, splitmix64
+from gongzhu.core.cards import card_codes
+from gongzhu.core.deal import MASK64, deal_hands, hand_seed, shuffled_deck, splitmix64
 
 VECTORS = json.loads((Path(__file__).with_name("deal_vectors.json")).read_text())
 

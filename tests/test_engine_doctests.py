@@ -1,4 +1,4 @@
-"""The doctests of the engine's primitives (cards, deal, options, scoring, rules, hand, match)."""
+"""The doctests of every module of the portable core that has them."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "deal", "options", "scoring", "rules", "hand", "match"]
+MODULES = ["cards", "deal", "options", "scoring", "rules", "hand", "match", "portable", "prng", "replay", "keeper"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_doctests(name):
-    module = importlib.import_module(f"gongzhu.{name}")
+    module = importlib.import_module(f"gongzhu.core.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0

@@ -1,24 +1,24 @@
-"""Fences around the engine: no browser imports in gongzhu/; cards, deal, scoring and options run
-under MicroPython (the page's main thread), checked statically and for real in MicroPython's
-WebAssembly build under node (which `make test` installs: a missing one fails, never skips)."""
+"""Fences around the engine: no browser imports in gongzhu/; the portable core (gongzhu/core/)
+avoids what MicroPython lacks, checked statically, and runs under MicroPython's WebAssembly build
+in node exactly as under CPython: the same deals, legal cards, scores, JSON and bot decisions
+(tests/core_runs.py, run in both).  `make test` builds the runtime; a missing one fails."""
 
 from __future__ import annotations
 
 import ast
 import json
-import shutil
-import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
 
-import gongzhu
+from tests import core_runs
+from tests.micropython import run_micropython
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "gongzhu"
-PORTABLE = [name + ".py" for name in gongzhu.PORTABLE]
-MICROPYTHON_STDLIB = {"json", "sys"}  # what the portable modules may import from MicroPython's library
-MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
+CORE = sorted(p.relative_to(PACKAGE / "core").as_posix() for p in (PACKAGE / "core").rglob("*.py"))
+MICROPYTHON_STDLIB = {"json", "sys"}  # what core modules may import from MicroPython's library
 
 
 def _imports(path: Path) -> set[str]:
@@ -40,59 +40,53 @@ def test_nothing_in_gongzhu_imports_the_browser():
 def test_engine_uses_only_the_standard_library():
     import sys
 
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         for name in _imports(path):
             assert name in sys.stdlib_module_names or name == "gongzhu", f"{path.name} imports {name}"
 
 
-@pytest.mark.parametrize("name", PORTABLE)
-def test_portable_modules_avoid_what_micropython_lacks(name):
-    tree = ast.parse((PACKAGE / name).read_text())
-    # Imports: each other (relative) and json/sys; nothing from typing, dataclasses or __future__.
+@pytest.mark.parametrize("name", CORE)
+def test_core_modules_avoid_what_micropython_lacks(name):
+    """Each core module imports only the core and json/sys (``portable`` alone picks standard
+    modules and methods by runtime, and runs under MicroPython below).  No walrus, no
+    int.bit_count/bit_length, no dataclasses or typing."""
+    tree = ast.parse((PACKAGE / "core" / name).read_text())
+    if name == "portable.py":
+        return
     for node in tree.body:
         if isinstance(node, ast.Import):
             assert {a.name for a in node.names} <= MICROPYTHON_STDLIB, ast.dump(node)
         elif isinstance(node, ast.ImportFrom):
-            assert node.level == 1, ast.dump(node)
+            assert node.level >= 1, ast.dump(node)
     for node in ast.walk(tree):
         assert not isinstance(node, ast.NamedExpr), "walrus"
         if isinstance(node, ast.Attribute):
             assert node.attr not in ("bit_count", "bit_length"), "int." + node.attr
+        if isinstance(node, ast.keyword):
+            assert node.arg != "strict", "zip(strict=) (MicroPython's zip takes no keywords)"
 
 
-def test_pages_load_only_portable_engine_modules():
-    """Each MicroPython page's mpy.toml names engine modules from gongzhu.PORTABLE alone."""
-    import tomllib
-
+def test_pages_load_only_core_modules():
+    """Each MicroPython page's mpy.toml fetches engine modules of gongzhu/core/ alone (and the
+    package's __init__, which imports nothing there)."""
     for config in ("web/mpy.toml", "web/keeper/mpy.toml", "web/embed/mpy.toml"):
         files = tomllib.loads((ROOT / config).read_text(encoding="utf-8"))["files"]
-        engine = {dest.split("/")[-1].removesuffix(".mpy") for dest in files.values() if "/gongzhu/" in dest}
-        assert engine and engine <= {"__init__", *gongzhu.PORTABLE}, (config, engine)
+        engine = [dest for dest in files.values() if "/gongzhu/" in dest]
+        assert engine, config
+        for dest in engine:
+            assert dest.startswith("./gongzhu/core/") or dest == "./gongzhu/__init__.mpy", (config, dest)
 
 
-MP_RUNNER = """
-import { loadMicroPython } from %(mp)s;
-import fs from "node:fs";
-let out = "";
-const mp = await loadMicroPython({ heapsize: 16 * 1024 * 1024, stdout: (t) => { out += t + "\\n"; },
-                                   stderr: (t) => { out += t + "\\n"; } });
-mp.FS.mkdir("/gongzhu");
-for (const f of %(files)s) mp.FS.writeFile("/gongzhu/" + f, fs.readFileSync(%(pkg)s + "/" + f));
-try { mp.runPython(%(code)s); } catch (e) { console.log(out); console.error(String(e)); process.exit(1); }
-console.log(out);
-"""
-
-MP_CODE = """
-import sys, json
-sys.path.insert(0, "/")
-from gongzhu import cards, deal, options, scoring, replay, keeper
+MP_CHECKS = """
+import json
+from gongzhu.core import cards, deal, options, rules, scoring
 vectors = json.loads(%(vectors)s)
 for v in vectors["deals"]:
     got = [cards.card_codes(h) for h in deal.deal_hands(v["seed"])]
     assert got == v["hands"], v["seed"]
 for v in vectors["hand_seeds"]:
     assert deal.hand_seed(v["match_seed"], v["hand"]) == v["seed"]
-assert cards.parse_card("Q\\u2660") == cards.PIG and cards.parse_card("10c") == cards.TRANSFORMER
+assert cards.parse_card("Q\u2660") == cards.PIG and cards.parse_card("10c") == cards.TRANSFORMER
 try:
     cards.parse_card("1S")
     raise AssertionError("no error")
@@ -100,27 +94,52 @@ except ValueError as e:
     assert "'1S'" in str(e)
 for captured, exposed, total in json.loads(%(worked)s):  # RULES.md's worked examples
     assert scoring.score_pile(captured, exposed).total == total, captured
-rp = options.RuleSet(preset="round-points")
+rp = rules.get_rules("round-points")
 assert scoring.score_pile("TC 3H", rules=rp).total == 50
 assert scoring.score_pile("QS KH", exposed="AH", rules={"heart_values": "pips"}).total == -180
 s = scoring.score_pile("QS KH QH 8H", exposed="AH")
-assert s.text("zh")[-1] == "\\u672c\\u5c40\\u5f97\\u5206\\uff1a-260"
+assert s.text("zh")[-1] == "\u672c\u5c40\u5f97\u5206\uff1a-260"
 assert json.dumps(s.to_dict())
 assert options.resolve(preset="fast")["target"] == 500
+try:
+    rp.target = 5
+    raise AssertionError("rules changed")
+except AttributeError:
+    pass
+assert rp.replace(target=500).target == 500 and rp.target == 1000
 print("MICROPYTHON-OK", sys.implementation.name)
 """
 
 
-def test_portable_modules_run_under_micropython():
-    if not MICROPYTHON.exists() or shutil.which("node") is None:
-        pytest.fail("MicroPython's WebAssembly build (node_modules) or node is missing: run `make tools`")
+def test_deals_and_worked_examples_under_micropython():
     vectors = (ROOT / "tests" / "deal_vectors.json").read_text()
     from tests.worked_examples import WORKED
 
-    code = MP_CODE % {"vectors": json.dumps(vectors), "worked": json.dumps(json.dumps(WORKED))}
-    runner = MP_RUNNER % {"mp": json.dumps(MICROPYTHON.as_uri()), "files": json.dumps(["__init__.py"] + PORTABLE),
-                          "pkg": json.dumps(str(PACKAGE)), "code": json.dumps(code)}
-    r = subprocess.run(["node", "--input-type=module", "-e", runner], capture_output=True, text=True,
-                       timeout=120, check=False)
-    assert r.returncode == 0, r.stdout + r.stderr
-    assert "MICROPYTHON-OK micropython" in r.stdout
+    code = MP_CHECKS % {"vectors": json.dumps(vectors), "worked": json.dumps(json.dumps(WORKED))}
+    assert "MICROPYTHON-OK micropython" in run_micropython(code)
+
+
+def _runs_in_micropython(kind: str, first: int, count: int) -> list[str]:
+    code = "import core_runs\ncore_runs.main([%r, %d, %d])\n" % (kind, first, count)
+    out = run_micropython(code, {"/core_runs.py": ROOT / "tests" / "core_runs.py"})
+    return [line for line in out.split("\n") if line.startswith("[")]
+
+
+def _same_lines(cpython: list[str], micropython: list[str]) -> None:
+    assert len(micropython) == len(cpython), (len(cpython), len(micropython))
+    for a, b in zip(cpython, micropython, strict=True):
+        assert a == b, "CPython:\n%s\nMicroPython:\n%s" % (a[:2000], b[:2000])
+
+
+def test_2000_random_hands_are_the_same_under_micropython():
+    """The same deals, legal cards at every play, views, scores and byte-identical JSON."""
+    cpython = core_runs.random_hands(0, 2000)
+    assert len(cpython) == 2000 and len({str(json.loads(line)[3]) for line in cpython}) > 100  # scores vary
+    _same_lines(cpython, _runs_in_micropython("hands", 0, 2000))
+
+
+def test_the_normal_bot_decides_the_same_under_micropython():
+    cpython = core_runs.normal_decisions(0, 40)
+    phases = {json.loads(line)[1] for line in cpython}
+    assert phases == {"pass", "expose", "play"} and len(cpython) >= 30
+    _same_lines(cpython, _runs_in_micropython("normal", 0, 40))

@@ -3,22 +3,22 @@ plays only legal cards, uniformly at random; the bots' API (views, policies) wor
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections import Counter
 
 import pytest
 
-from gongzhu import PRESETS, fast, new_hand
-from gongzhu.cards import card_code, parse_card
+from gongzhu import PRESETS, new_hand
+from gongzhu.core import fast
+from gongzhu.core.cards import card_code, parse_card
 from tests.helpers_engine import make_hands
 
 VARIANTS = [
     PRESETS["classic"],
     PRESETS["round-points"],
     PRESETS["beginner"],
-    dataclasses.replace(PRESETS["classic"], hearts_must_be_broken=True, heart_values="pips"),
-    dataclasses.replace(PRESETS["classic"], hearts_must_be_broken=True, pass_cards=3),
+    PRESETS["classic"].replace(hearts_must_be_broken=True, heart_values="pips"),
+    PRESETS["classic"].replace(hearts_must_be_broken=True, pass_cards=3),
 ]
 
 
@@ -203,7 +203,7 @@ def test_random_hand_and_bench(preset):
 
 def test_random_hand_with_passing():
     rng = random.Random(9)
-    r = dataclasses.replace(PRESETS["classic"], pass_cards=3, hearts_must_be_broken=True)
+    r = PRESETS["classic"].replace(pass_cards=3, hearts_must_be_broken=True)
     for _ in range(300):
         assert len(fast.random_hand(rng, r)) == 4
 
@@ -232,8 +232,8 @@ def test_scorer_agrees_with_pile_score():
     from hypothesis import strategies as st
 
     from gongzhu import Rules
-    from gongzhu.cards import EXPOSABLE, SCORING_MASK, cards_of
-    from gongzhu.scoring import pile_score
+    from gongzhu.core.cards import EXPOSABLE, SCORING_MASK, cards_of
+    from gongzhu.core.scoring import pile_score
 
     @settings(max_examples=300, deadline=None)
     @given(st.sets(st.sampled_from(cards_of(SCORING_MASK) + [0, 51])), st.sets(st.sampled_from(EXPOSABLE)),

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from ui import i18n, store  # noqa: E402
 
-from gongzhu import options  # noqa: E402
+from gongzhu.core import options  # noqa: E402
 
 # English that is allowed inside Chinese strings: names typed in URLs and the runtime's name.
 ALLOWED_IN_ZH = {"Pyodide", "seed", "rules", "en", "zh", "fast", "classic", "beginner", "round", "points", "Tab", "Esc",
@@ -166,13 +166,12 @@ def test_every_reason_the_engine_gives_for_a_dimmed_card_comes_in_chinese() -> N
     """The page shows the view's `illegal_zh` in Chinese: collect every reason the engine really
     gives over seeded random hands (every play-phase rule: first lead, following, exposed cards,
     broken hearts) and check each has a Chinese text without English words."""
-    import dataclasses
     import random
 
     from gongzhu import PRESETS, new_hand
 
     rules_list = [PRESETS["classic"], PRESETS["round-points"],
-                  dataclasses.replace(PRESETS["classic"], hearts_must_be_broken=True)]
+                  PRESETS["classic"].replace(hearts_must_be_broken=True)]
     seen: dict[str, str] = {}
     for seed in range(60):
         rules = rules_list[seed % len(rules_list)]

@@ -3,7 +3,6 @@ messages for illegal actions, events, per-seat views, JSON round trips, random i
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import re
@@ -11,15 +10,15 @@ import re
 import pytest
 
 from gongzhu import PRESETS, Hand, IllegalMove, new_hand, score_pile
-from gongzhu.cards import EXPOSABLE_MASK, SCORING_MASK, card_code, card_codes, cards_of
-from gongzhu.hand import REASONS, reason
+from gongzhu.core.cards import EXPOSABLE_MASK, SCORING_MASK, card_code, card_codes, cards_of
+from gongzhu.core.hand import REASONS, reason
 from tests.helpers_engine import make_hands, play_randomly
 
 CLASSIC = PRESETS["classic"]
 
 
 def rules(**kw):
-    return dataclasses.replace(CLASSIC, **kw)
+    return CLASSIC.replace(**kw)
 
 
 # ---------------------------------------------------------------- dealing and phases
@@ -600,7 +599,7 @@ def test_json_with_an_illegal_action_is_refused():
 def test_random_playout_invariants(preset):
     rng = random.Random(preset)
     for variant in [{}, {"hearts_must_be_broken": True, "pass_cards": 3}]:
-        r = dataclasses.replace(PRESETS[preset], **variant)
+        r = PRESETS[preset].replace(**variant)
         for seed in range(1000):
             if seed % 2 == 0:
                 h = new_hand(seed=seed, rules=r)

@@ -1,16 +1,14 @@
-"""The score keeper's sheet (gongzhu/keeper.py): hands, refusals, totals, the end, saving, sharing."""
+"""The score keeper's sheet (gongzhu/core/keeper.py): hands, refusals, totals, the end, saving, sharing."""
 
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from gongzhu import new_match
-from gongzhu.keeper import (
+from gongzhu.core.keeper import (
     FORMAT,
     SCORING_CARDS,
     VERSION,
@@ -20,8 +18,9 @@ from gongzhu.keeper import (
     hand_problems,
     problem_text,
 )
-from gongzhu.options import PRESETS
-from gongzhu.scoring import score_pile
+from gongzhu.core.options import PRESETS
+from gongzhu.core.scoring import score_pile
+from tests.micropython import run_micropython
 from tests.worked_examples import ALL_HEARTS, WORKED
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -118,7 +117,7 @@ def test_match_ends_at_the_target_with_the_pig_and_the_winner() -> None:
 
 
 def test_keeper_agrees_with_the_engine_match() -> None:
-    """The same piles give the same totals as gongzhu.match played out by random moves."""
+    """The same piles give the same totals as gongzhu.core.match played out by random moves."""
     import random
 
     m = new_match(seed=5)
@@ -146,7 +145,7 @@ def test_keeper_agrees_with_the_engine_match() -> None:
 
 
 def _card(code: str) -> int:
-    from gongzhu.cards import parse_card
+    from gongzhu.core.cards import parse_card
 
     return parse_card(code)
 
@@ -282,7 +281,7 @@ def test_damaged_files_say_what_is_wrong(damage, detail: str) -> None:
 
 
 MICROPYTHON_SCRIPT = """
-from gongzhu.keeper import Sheet, HandError, KeeperError
+from gongzhu.core.keeper import Sheet, HandError, KeeperError
 s = Sheet(["Ann", "Bo", "Cy", "Di"], {"target": 500})
 s.add_hand([["QS", "KH", "QH", "8H"], ["JD", "TC"], ["AH", "JH", "TH", "9H"],
             ["7H", "6H", "5H", "4H", "3H", "2H"]], exposed=["AH"])
@@ -301,35 +300,10 @@ print(t.summary_text("zh").split("\\n")[-1])
 """
 
 
-def test_runs_under_micropython(tmp_path: Path) -> None:
+def test_runs_under_micropython() -> None:
     """The keeper page runs this module in MicroPython: run it there (node + the vendored wasm)."""
-    mjs = ROOT / "web" / "runtime" / "micropython" / "micropython.mjs"
-    node = shutil.which("node")
-    if node is None or not mjs.is_file():
-        pytest.fail("needs node and web/runtime/ (make runtime)")
-    runner = tmp_path / "run.mjs"
-    runner.write_text(
-        f"""
-import {{ loadMicroPython }} from {json.dumps(mjs.as_uri())};
-import fs from "fs";
-const out = [];
-const mp = await loadMicroPython({{ stdout: (t) => out.push(t) }});
-mp.FS.mkdir("/kp"); mp.FS.mkdir("/kp/gongzhu");
-const src = {json.dumps(str(ROOT / "gongzhu"))};
-for (const f of fs.readdirSync(src)) {{
-  if (f.endsWith(".py")) mp.FS.writeFile("/kp/gongzhu/" + f, fs.readFileSync(src + "/" + f));
-}}
-try {{ mp.runPython("import sys\\nsys.path.insert(0, '/kp')\\n" + fs.readFileSync(process.argv[2], "utf8")); }}
-catch (e) {{ console.log(out.join("\\n")); console.log("ERROR " + e.message); process.exit(1); }}
-console.log(out.join("\\n"));
-""",
-        encoding="utf-8",
-    )
-    script = tmp_path / "script.py"
-    script.write_text(MICROPYTHON_SCRIPT, encoding="utf-8")
-    run = subprocess.run([node, str(runner), str(script)], capture_output=True, text=True, timeout=60)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.split("\n")[:5] == [
+    out = run_micropython(MICROPYTHON_SCRIPT)
+    assert out.split("\n")[:5] == [
         "[-260, 200, -180, -60] [-260, 200, -180, -60] 0",
         "Q♠ 被记了两次：Ann和Bo",
         "[-260, 200, -180, -60] False",
@@ -339,7 +313,8 @@ console.log(out.join("\\n"));
 
 
 def test_keeper_page_config_lists_existing_modules() -> None:
-    """web/keeper/mpy.toml (hand-written) copies the keeper's modules; each URL must exist."""
+    """web/keeper/mpy.toml copies the keeper's modules (its engine modules are generated:
+    tests/test_skeleton.py); each URL must exist."""
     import tomllib
 
     config = ROOT / "web" / "keeper" / "mpy.toml"
@@ -349,8 +324,7 @@ def test_keeper_page_config_lists_existing_modules() -> None:
     for url in files:
         assert (config.parent / url).resolve().is_file(), url
     dests = set(files.values())
-    for module in ("__init__", "cards", "deal", "scoring", "options", "keeper"):
-        assert f"./gongzhu/{module}.mpy" in dests  # precompiled (web/tools/mpy_compile.py)
+    assert "./gongzhu/core/keeper.mpy" in dests  # precompiled (web/tools/mpy_compile.py)
     page_modules = {p.stem for p in (ROOT / "web" / "keeper").glob("*.py")} - {"main"}
     assert {f"./{name}.mpy" for name in page_modules} <= dests
     html = (ROOT / "keeper.html").read_text(encoding="utf-8")

@@ -3,14 +3,13 @@ points, partnership, history with breakdowns, views, JSON."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 
 import pytest
 
 from gongzhu import PRESETS, Match, new_match
-from gongzhu.deal import hand_seed
+from gongzhu.core.deal import hand_seed
 from tests.helpers_engine import play_randomly
 
 
@@ -80,7 +79,7 @@ def test_places_share_ties():
 
 
 def test_end_on_plus_small_target():
-    r = dataclasses.replace(PRESETS["round-points"], target=60)
+    r = PRESETS["round-points"].replace(target=60)
     rng = random.Random(5)
     ended_plus = 0
     for seed in range(30):
@@ -93,7 +92,7 @@ def test_end_on_plus_small_target():
 
 
 def test_partnership_shares_totals():
-    r = dataclasses.replace(PRESETS["fast"], partnership=True)
+    r = PRESETS["fast"].replace(partnership=True)
     rng = random.Random(6)
     m = new_match(seed=3, rules=r)
     finish(m, rng)

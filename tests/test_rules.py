@@ -1,18 +1,17 @@
-"""Rules: the frozen dataclass mirrors options.py; presets; validation."""
+"""Rules: one attribute per option of options.py; presets; validation; frozen; equality."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from gongzhu import PRESETS, Rules, get_rules, options
+from gongzhu import PRESETS, Rules, get_rules
+from gongzhu.core import options
 
 
-def test_fields_and_defaults_match_options():
-    fields = {f.name: f.default for f in dataclasses.fields(Rules)}
-    assert list(fields) == options.OPTION_NAMES
-    assert fields == options.DEFAULTS
+def test_attributes_and_defaults_are_the_options():
+    assert list(Rules.__annotations__) == options.OPTION_NAMES  # the types, for type checkers
+    assert Rules().to_dict() == options.DEFAULTS
+    assert list(Rules().to_dict()) == options.OPTION_NAMES
 
 
 def test_defaults_are_rules_md():
@@ -37,11 +36,16 @@ def test_presets():
 
 def test_rules_are_frozen_and_replace_makes_house_rules():
     r = PRESETS["classic"]
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        r.target = 5  # type: ignore[misc]
-    house = dataclasses.replace(r, target=300, pass_cards=3)
+    with pytest.raises(AttributeError, match="replace"):
+        r.target = 5
+    house = r.replace(target=300, pass_cards=3)
     assert house.target == 300 and r.target == 1000
     assert house.preset_name() is None
+    assert house != r and house == Rules(target=300, pass_cards=3)
+    assert hash(house) == hash(Rules(target=300, pass_cards=3)) and len({r, house, Rules()}) == 2
+    assert repr(house) == "Rules(target=300, pass_cards=3)"
+    with pytest.raises(ValueError, match="unknown rule option 'colour'"):
+        r.replace(colour="red")
 
 
 @pytest.mark.parametrize("bad", [

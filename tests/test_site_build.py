@@ -88,13 +88,14 @@ def test_site_holds_the_pages_and_nothing_of_the_workshop(site: tuple[Path, list
     assert not [f for f in runtime if re.search(r"codemirror|xterm|storage\.js|versions\.json", f)], runtime
     # The pages' MicroPython modules as bytecode, not as source; the engine for the Pyodide worker
     # as one archive of its sources and bytecode, not file by file.
-    assert {"web/runtime/mpy/ui/render.mpy", "web/runtime/mpy/gongzhu/cards.mpy", "web/ui/main.py",
+    assert {"web/runtime/mpy/ui/render.mpy", "web/runtime/mpy/gongzhu/core/cards.mpy", "web/ui/main.py",
             "web/runtime/gongzhu.zip"} <= set(files)
     assert not {"web/ui/render.py", "web/keeper/keeper_app.py", "web/embed/kit.py"} & set(files)
     assert not [f for f in files if f.startswith(("gongzhu/", "web/runtime/pyc/"))]
     with zipfile.ZipFile(out / "web" / "runtime" / "gongzhu.zip") as packed:
-        assert {"gongzhu/cards.py", "gongzhu/__pycache__/cards.cpython-314.pyc",
-                "gongzhu/bots/pimc.py", "gongzhu/bots/__pycache__/pimc.cpython-314.pyc"} <= set(packed.namelist())
+        assert {"gongzhu/core/cards.py", "gongzhu/core/__pycache__/cards.cpython-314.pyc",
+                "gongzhu/core/bots/pimc.py",
+                "gongzhu/core/bots/__pycache__/pimc.cpython-314.pyc"} <= set(packed.namelist())
 
 
 def test_unused_pyscript_chunks_are_left_out() -> None:

@@ -44,7 +44,7 @@ def test_the_worker_unpacks_the_whole_engine_from_one_archive() -> None:
         pytest.fail("web/runtime/gongzhu.zip is missing: run `make runtime` (make test does)")
     assert not archive_stale(), "web/runtime/gongzhu.zip is out of date: run `make runtime`"
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "gongzhu").rglob("*.py") if "__pycache__" not in p.parts}
-    assert "gongzhu/bots/pimc.py" in modules
+    assert "gongzhu/core/bots/pimc.py" in modules
     with zipfile.ZipFile(ARCHIVE) as packed:
         names = set(packed.namelist())
     assert modules | {worker_path(m[:-3] + ".pyc") for m in modules} == names
@@ -220,7 +220,7 @@ def test_dev_server_packs_the_engine_again_after_an_edit() -> None:
 
     if not ARCHIVE.is_file():
         pytest.fail("web/runtime/gongzhu.zip is missing: run `make runtime` (make test does)")
-    os.utime(ROOT / "gongzhu" / "deal.py")  # as if edited after the archive was packed
+    os.utime(ROOT / "gongzhu" / "core" / "deal.py")  # as if edited after the archive was packed
     assert archive_stale()
     server, url = start_server()
     try:
@@ -386,12 +386,12 @@ def test_mpy_compile_builds_every_page_module_and_sees_a_stale_one(tmp_path: Pat
 
     from mpy_compile import compile_all, sources, stale
 
-    for rel in ["gongzhu/__init__.py", "gongzhu/cards.py", "web/ui/i18n.py", "web/ui/main.py"]:
+    for rel in ["gongzhu/__init__.py", "gongzhu/core/cards.py", "web/ui/i18n.py", "web/ui/main.py"]:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes((ROOT / rel).read_bytes())
     out = tmp_path / "mpy"
-    assert set(sources(tmp_path)) == {"gongzhu/__init__.mpy", "gongzhu/cards.mpy", "ui/i18n.mpy"}  # not main.py
-    assert sorted(compile_all(out, tmp_path)) == ["gongzhu/__init__.mpy", "gongzhu/cards.mpy", "ui/i18n.mpy"]
+    assert set(sources(tmp_path)) == {"gongzhu/__init__.mpy", "gongzhu/core/cards.mpy", "ui/i18n.mpy"}  # not main.py
+    assert sorted(compile_all(out, tmp_path)) == ["gongzhu/__init__.mpy", "gongzhu/core/cards.mpy", "ui/i18n.mpy"]
     assert (out / "ui" / "i18n.mpy").read_bytes()[:2] == b"M\x06"  # MicroPython bytecode, format 6
     assert stale(out, tmp_path) == [] and compile_all(out, tmp_path) == []
     later = (out / "ui" / "i18n.mpy").stat().st_mtime + 5

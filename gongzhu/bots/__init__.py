@@ -11,15 +11,19 @@ harnesses use it).  ``view`` is ``Hand.view(seat)`` (or ``Match.view``) of the s
 
 It raises ``ValueError`` when the seat has nothing to decide.  The levels (``LEVELS``):
 
-- ``beginner`` (``beginner.py``): follows low, throws high, slips one move in six;
-- ``easy`` (``rulebot.py``): the rule policy (``policy.py``);
-- ``normal`` (``normal.py``): a greedy sampler, 20 worlds, one rule playout each;
-- ``hard`` (``pimc.py``): PIMC, 40 worlds x 4 rule-policy rollouts or 0.12 s, whichever first;
+- ``beginner`` (``core/bots/beginner.py``): follows low, throws high, slips one move in six;
+- ``easy`` (``core/bots/rulebot.py``): the rule policy (``core/bots/policy.py``);
+- ``normal`` (``core/bots/normal.py``): a greedy sampler, 20 worlds, one rule playout each;
+- ``hard`` (here, a ``core/bots/pimc.py`` searcher): PIMC, 40 worlds x 4 rule-policy rollouts
+  or 0.12 s, whichever first;
 - ``expert`` (``expert.py``): PIMC over worlds weighted by inference from the play, 160 worlds x 2
   rollouts by refined rules (``policy.Ctx.refined``) or 0.28 s.
 
-``BOTS`` also holds ``random`` (``randombot.py``: uniformly random legal decisions), which the
-CLI and the arena know by name but is no level of the ladder (the page offers ``LEVELS``).
+The first three are part of the portable core (``gongzhu.core.bots``) and run on MicroPython
+too; ``hard`` and ``expert`` search for as long as their clock allows and are meant for
+CPython and Pyodide only (on MicroPython they would run, several times slower, and so weaker).
+``BOTS`` also holds ``random`` (``core/bots/randombot.py``: uniformly random legal decisions),
+which the CLI and the arena know by name but is no level of the ladder (the page offers ``LEVELS``).
 ``registry.py`` finds bots by name for the CLI and the arena, ``module:function`` bots of yours too.
 
 ``set_fixed(True)`` makes ``hard`` and ``expert`` ignore the clock (reproducible results).
@@ -32,13 +36,16 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from .beginner import beginner
+from ..core.bots.beginner import beginner
+from ..core.bots.normal import normal
+from ..core.bots.pimc import Pimc, is_fixed, set_fixed
+from ..core.bots.randombot import random_bot
+from ..core.bots.rulebot import easy, phase_of
 from .expert import Expert, expert
 from .explain import explain
-from .normal import normal
-from .pimc import Pimc, hard, is_fixed, set_fixed
-from .randombot import random_bot
-from .rulebot import easy, phase_of
+
+hard = Pimc()
+"""The ``hard`` bot: 40 worlds x 4 rollouts, or fewer within 0.12 s (unless ``set_fixed``)."""
 
 Bot = Callable[[dict[str, Any], random.Random], Any]
 

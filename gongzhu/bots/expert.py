@@ -23,11 +23,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..cards import HEARTS, SPECIALS
-from ..hand import first_lead_card, legal_mask
-from . import policy
-from .pimc import Pimc
-from .sampler import Knowledge
+from ..core.bots import policy
+from ..core.bots.pimc import Pimc
+from ..core.bots.sampler import Knowledge
+from ..core.cards import HEARTS, SPECIALS
+from ..core.hand import first_lead_card, legal_mask
 
 MISS = 0.3
 """Likelihood factor of an observed play the rule policy would not have made."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import HEARTS, PIG, SHEEP, SPADES, TRANSFORMER, card_symbol, parse_card
-from . import policy
-from .rulebot import phase_of
-from .sampler import Knowledge
+from ..core.bots import policy
+from ..core.bots.rulebot import phase_of
+from ..core.bots.sampler import Knowledge
+from ..core.cards import HEARTS, PIG, SHEEP, SPADES, TRANSFORMER, card_symbol, parse_card
 
 
 def _sym(codes: list[str]) -> str:

@@ -19,7 +19,7 @@ import os
 import sys
 from typing import Any, cast
 
-from ..hand import Hand, IllegalMove
+from ..core.hand import Hand, IllegalMove
 from . import BOTS, Bot
 
 

@@ -11,8 +11,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from gongzhu.cards import EXPOSABLE, card_code
-from gongzhu.deal import deal_hands, hand_seed
+from gongzhu.core.cards import EXPOSABLE, card_code
+from gongzhu.core.deal import deal_hands, hand_seed
 from tests.e2e.harness import wait_ready
 from tests.e2e.test_game_support import (
     FAST_SETTINGS,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from gongzhu.keeper import SCORING_CARDS
+from gongzhu.core.keeper import SCORING_CARDS
 from tests.e2e.harness import ARTIFACTS, run_axe
 from tests.worked_examples import ALL_HEARTS, WORKED
 
@@ -427,7 +427,7 @@ def test_keeper_and_rules_work_from_the_built_site_under_a_sub_path(page: Page, 
 
     out = tmp_path / "_site"
     files = build(out)
-    assert {"keeper.html", "rules.html", "web/runtime/mpy/gongzhu/keeper.mpy", "web/keeper/main.py",
+    assert {"keeper.html", "rules.html", "web/runtime/mpy/gongzhu/core/keeper.mpy", "web/keeper/main.py",
             "web/keeper/mpy.toml"} <= set(files)
     url = serve(out, "/gongzhu/")
     page.set_viewport_size(PHONE)

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from gongzhu.options import OPTION_NAMES, PRESETS
+from gongzhu.core.options import OPTION_NAMES, PRESETS
 from tests.e2e.harness import run_axe
 
 pytestmark = pytest.mark.e2e
@@ -33,7 +33,7 @@ def test_rules_page_shows_the_scoring_table_and_switches_to_chinese(page: Page, 
     rows = page.locator("#scoring-table tbody tr")
     assert [int(v) for v in rows.evaluate_all("rs => rs.map(r => r.dataset.score)")] == WORKED_SCORES
     assert rows.nth(0).inner_text().split("\t")[-1].strip() == "−180"
-    # Every house-rule option of gongzhu/options.py and every preset is described.
+    # Every house-rule option of gongzhu/core/options.py and every preset is described.
     listed = page.locator("#options-table [data-option]").evaluate_all("rs => rs.map(r => r.dataset.option)")
     assert sorted(listed) == sorted(OPTION_NAMES)
     presets = page.locator("[data-preset]").evaluate_all("ps => ps.map(p => p.dataset.preset)")

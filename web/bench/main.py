@@ -1,7 +1,7 @@
 """bench.html's main thread (MicroPython): run the benchmarks in the engine worker, show the figures.
 
 Reads ?seconds=&hands=&levels=&seed=&rules= from the address, calls the worker's
-`bench_engine` (random playouts per second, `gongzhu.fast.bench`) and `bench_bots` (bot-only
+`bench_engine` (random playouts per second, `gongzhu.core.fast.bench`) and `bench_bots` (bot-only
 hands per level, `gongzhu.arena.bench_levels`), writes one table row per result and prints
 the same figures to the console; marks `<html class="done">` when finished.
 """

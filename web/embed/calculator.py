@@ -8,10 +8,11 @@ the behaviour, the values under the cards and the score with its arithmetic line
 
 import kit
 
-from gongzhu.cards import SCORING_MASK, card_name, card_symbol, parse_card
-from gongzhu.options import PRESETS, RuleSet
-from gongzhu.replay import ParamError, parse_cards_param, parse_exposed_param
-from gongzhu.scoring import heart_values, score_pile, signed
+from gongzhu.core.cards import SCORING_MASK, card_name, card_symbol, parse_card
+from gongzhu.core.options import PRESETS
+from gongzhu.core.replay import ParamError, parse_cards_param, parse_exposed_param
+from gongzhu.core.rules import get_rules
+from gongzhu.core.scoring import heart_values, score_pile, signed
 
 
 class Calculator:
@@ -21,7 +22,7 @@ class Calculator:
         self.pile = pile
         self.exposed = exposed
         self.preset = preset
-        self.rules = RuleSet(preset=preset)
+        self.rules = get_rules(preset)
 
     def toggle_card(self, code):
         self.pile ^= 1 << parse_card(code)
@@ -32,7 +33,7 @@ class Calculator:
     def set_preset(self, name):
         if name in PRESETS:
             self.preset = name
-            self.rules = RuleSet(preset=name)
+            self.rules = get_rules(name)
 
     def score(self):
         return score_pile(self.pile, self.exposed if self.rules.exposure else 0, self.rules)

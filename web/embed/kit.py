@@ -10,9 +10,9 @@ HTML — and reports a bad parameter with `show_error()`, a readable message ins
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from gongzhu.cards import card_name, card_symbol, parse_card
-from gongzhu.options import PRESET_DOCS, PRESETS
-from gongzhu.replay import ParamError
+from gongzhu.core.cards import card_name, card_symbol, parse_card
+from gongzhu.core.options import PRESET_DOCS, PRESETS
+from gongzhu.core.replay import ParamError
 
 LANGS = ("en", "zh")
 PRESET_ORDER = ("classic", "beginner", "fast", "round-points")

@@ -11,9 +11,9 @@ import asyncio
 import kit
 from table import Table, face_up_seats, read_deal, seat_names
 
-from gongzhu.cards import card_code, card_symbol, cards_of, parse_card, sort_for_display
-from gongzhu.replay import ParamError, parse_cards_param, parse_seat
-from gongzhu.scoring import signed
+from gongzhu.core.cards import card_code, card_symbol, cards_of, parse_card, sort_for_display
+from gongzhu.core.replay import ParamError, parse_cards_param, parse_seat
+from gongzhu.core.scoring import signed
 
 try:
     from ui.i18n import level_name

@@ -1,6 +1,6 @@
 """The replay embed (MicroPython): a deal and a move list played back trick by trick.
 
-The hand is drawn and steppable as soon as MicroPython runs (gongzhu.replay does the
+The hand is drawn and steppable as soon as MicroPython runs (gongzhu.core.replay does the
 bookkeeping, trick winners and running scores); then the Pyodide worker checks every move with
 the engine's legality (gongzhu.puzzle.check) and, if one is illegal, the replay stops before it
 and says why. `check=off` skips that check (and Pyodide) for pages with many embeds.
@@ -11,7 +11,7 @@ import asyncio
 import kit
 from table import Table, face_up_seats, read_deal, seat_names
 
-from gongzhu.replay import ParamError
+from gongzhu.core.replay import ParamError
 
 
 class Player:
@@ -153,7 +153,7 @@ def main():
 
 async def verify(replay, spec, player, render, check, lang):
     """Check the moves with the engine; stop the replay before the first illegal one."""
-    from gongzhu.cards import card_code
+    from gongzhu.core.cards import card_code
 
     try:
         engine = await kit.engine()

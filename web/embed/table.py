@@ -1,7 +1,7 @@
 """The replay and puzzle table (MicroPython): a deal read from the URL, drawn round the trick.
 
 `read_deal(query)` turns the deal parameters (seed or hands, exposed, leader, rules, moves; see
-gongzhu/replay.py for the notation) into a `Replay` and the worker's spec.
+gongzhu/core/replay.py for the notation) into a `Replay` and the worker's spec.
 
 `Table(root, lang, names)` builds the seats once; `table.render(replay, state, face_up)` is the
 only code that writes them afterwards. Seats sit counter-clockwise in play order, as on the
@@ -12,7 +12,7 @@ hand (face up or backs) and the scoring cards it has captured.
 
 import kit
 
-from gongzhu.cards import (
+from gongzhu.core.cards import (
     SCORING_MASK,
     card_code,
     card_codes,
@@ -20,8 +20,7 @@ from gongzhu.cards import (
     cards_of,
     sort_for_display,
 )
-from gongzhu.options import RuleSet
-from gongzhu.replay import (
+from gongzhu.core.replay import (
     ParamError,
     Replay,
     hands_from_seed,
@@ -33,7 +32,8 @@ from gongzhu.replay import (
     parse_seed,
     scoring_cards,
 )
-from gongzhu.scoring import signed
+from gongzhu.core.rules import get_rules
+from gongzhu.core.scoring import signed
 
 POSITIONS = ("south", "east", "north", "west")
 """Screen position of each seat."""
@@ -47,7 +47,7 @@ def read_deal(query):
     parameter is wrong; legality is checked later by the engine.
     """
     preset = kit.preset_of(query)
-    rules = RuleSet(preset=preset)
+    rules = get_rules(preset)
     number = parse_hand_number(query["hand"]) if query.get("hand", "").strip() else 1
     has_seed = query.get("seed", "").strip() != ""
     has_hands = query.get("hands", "").strip() != ""

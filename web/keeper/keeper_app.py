@@ -1,4 +1,4 @@
-"""The score keeper's controller: owns the match (a gongzhu.keeper.Sheet), the hand being entered
+"""The score keeper's controller: owns the match (a gongzhu.core.keeper.Sheet), the hand being entered
 and what the page says; turns intents (tap a card, tap a player, record...) into changes, and
 saves everything to storage after each change.
 
@@ -11,8 +11,8 @@ import json
 
 from keeper_text import t
 
-from gongzhu import keeper, options
-from gongzhu.cards import card_symbol, parse_card
+from gongzhu.core import keeper, options
+from gongzhu.core.cards import card_symbol, parse_card
 
 STORE_KEY = "gongzhu.keeper"
 """localStorage key of the keeper's state (JSON, versioned by "v")."""
@@ -290,7 +290,7 @@ class App:
     def live_scores(self):
         """Each player's score of the hand being entered (Score objects, lines included)."""
         rules = self.sheet.rules if self.sheet else None
-        from gongzhu.scoring import score_pile
+        from gongzhu.core.scoring import score_pile
 
         return [score_pile(self.piles[s], self.exposed, rules) for s in range(4)]
 

@@ -9,11 +9,11 @@ rebuilt when they change. Names typed by people only ever reach the page as text
 from keeper_app import BIT
 from keeper_text import t
 
-from gongzhu import options
-from gongzhu.cards import card_symbol, parse_card
-from gongzhu.keeper import EXPOSABLE_CARDS, SCORING_CARDS, problem_text
-from gongzhu.options import PRESET_NAMES
-from gongzhu.scoring import signed
+from gongzhu.core import options
+from gongzhu.core.cards import card_symbol, parse_card
+from gongzhu.core.keeper import EXPOSABLE_CARDS, SCORING_CARDS, problem_text
+from gongzhu.core.options import PRESET_NAMES
+from gongzhu.core.scoring import signed
 
 TAGS = {"QS": "pig", "JD": "sheep", "TC": "doubler"}
 

@@ -24,18 +24,18 @@ from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from gongzhu import PORTABLE  # noqa: E402
 
 OUT = ROOT / "web" / "runtime" / "mpy"
-# The engine modules the pages may import (gongzhu.PORTABLE, see each page's mpy.toml).
-ENGINE = ["__init__", *PORTABLE]
 # Page folders (web/...) whose modules are imported by a page -> the `src` scripts left out.
 PAGES = {"ui": {"main.py"}, "keeper": {"main.py"}, "embed": {"calculator.py", "puzzle.py", "replay.py"}}
 
 
 def sources(root: Path = ROOT) -> dict[str, Path]:
     """Module path under web/runtime/mpy/ (e.g. "ui/render.mpy") -> its source file."""
-    found = {f"gongzhu/{name}.mpy": root / "gongzhu" / f"{name}.py" for name in ENGINE}
+    # The engine modules the pages may import: the package's __init__ and the portable core
+    # (every module of gongzhu/core/; each page's mpy.toml fetches the ones it imports).
+    engine = [root / "gongzhu" / "__init__.py", *sorted((root / "gongzhu" / "core").rglob("*.py"))]
+    found = {path.relative_to(root).with_suffix(".mpy").as_posix(): path for path in engine}
     for folder, scripts in PAGES.items():
         for path in sorted((root / "web" / folder).glob("*.py")):
             if path.name not in scripts:

@@ -1,14 +1,18 @@
-"""Keep the `[files]` table of web/mpy.toml in step with the Python sources.
+"""Keep the `[files]` tables of the MicroPython pages' configs in step with the Python sources.
 
-PyScript copies each `[files]` entry into the interpreter's file system before the script runs:
-web/mpy.toml (the MicroPython main thread's config) must list every module of web/ui/ except
-main.py (the `src` of the script tag), as the bytecode web/tools/mpy_compile.py writes into
-web/runtime/mpy/ (built by `make runtime`). (The Pyodide worker's config, pyscript.toml, needs no
-list: it unpacks the whole engine from one archive, see web/tools/pyc_compile.py.)
+PyScript copies each `[files]` entry into the interpreter's file system before the script runs,
+as the bytecode web/tools/mpy_compile.py writes into web/runtime/mpy/ (built by `make runtime`):
+- web/mpy.toml (the game's main thread) lists every module of web/ui/ except main.py (the
+  `src` of the script tag);
+- every config (the game's, web/keeper/mpy.toml, web/embed/mpy.toml) lists the modules of the
+  portable core (gongzhu/core/) that its page imports, directly or through each other, found by
+  reading the imports (`engine_modules`).
+(The Pyodide worker's config, pyscript.toml, needs no list: it unpacks the whole engine from one
+archive, see web/tools/pyc_compile.py.)
 
-The file holds a generated block between `# BEGIN generated files` and `# END generated files`
-inside its `[files]` table; entries outside the block are kept (e.g. the MicroPython-compatible
-gongzhu modules a page adds to web/mpy.toml by hand). `make files` rewrites the blocks;
+Each file holds a generated block between `# BEGIN generated files` and `# END generated files`
+inside its `[files]` table; entries outside the block are kept (the keeper's and the embeds'
+own modules). `make files` rewrites the blocks;
 `python web/tools/pyscript_files.py --check` (and tests/test_skeleton.py) fails when an entry
 is missing or points at a file that does not exist.
 """
@@ -16,6 +20,7 @@ is missing or points at a file that does not exist.
 from __future__ import annotations
 
 import argparse
+import ast
 import sys
 import tomllib
 from pathlib import Path
@@ -34,21 +39,81 @@ def ui_modules(root: Path = ROOT) -> list[str]:
     )
 
 
-# config file -> (how to list the modules it needs, the folder its [files] URLs are relative to)
+def no_modules(root: Path = ROOT) -> list[str]:
+    """A page whose own modules are listed by hand."""
+    return []
+
+
+def _imported(path: Path, root: Path) -> set[Path]:
+    """The files of gongzhu/ and web/ui/ that a module imports (a package's __init__ included)."""
+    found: set[Path] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: only inside gongzhu/
+                package = path.parent
+                for _ in range(node.level - 1):
+                    package = package.parent
+                base = ".".join([*package.relative_to(root).parts, *([base] if base else [])])
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "ui":
+                parts = ["web", *parts]
+            elif parts[0] != "gongzhu":
+                continue
+            for i in range(1, len(parts) + 1):  # each package on the way, then the module
+                folder = root.joinpath(*parts[:i])
+                for candidate in (folder / "__init__.py", folder.with_suffix(".py")):
+                    if candidate.is_file():
+                        found.add(candidate)
+    return found
+
+
+def engine_modules(config: str, root: Path = ROOT) -> list[str]:
+    """The gongzhu modules a page imports, directly or through each other (repository paths):
+    what its config must fetch from web/runtime/mpy/."""
+    todo = sorted((root / PAGE_FOLDERS[config]).glob("*.py"))
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            # gongzhu/__init__.py's re-exports are skipped on MicroPython.
+            if path != root / "gongzhu" / "__init__.py":
+                todo += sorted(_imported(path, root) - seen)
+    return sorted(p.relative_to(root).as_posix() for p in seen if p.relative_to(root).parts[0] == "gongzhu")
+
+
+# config file -> (how to list the page's own modules it copies, the folder its [files] URLs are
+# relative to); every config also copies the gongzhu modules its page imports (engine_modules).
 CONFIGS = {
     "web/mpy.toml": (ui_modules, "web/"),
+    "web/keeper/mpy.toml": (no_modules, "web/keeper/"),
+    "web/embed/mpy.toml": (no_modules, "web/embed/"),
 }
+PAGE_FOLDERS = {"web/mpy.toml": "web/ui", "web/keeper/mpy.toml": "web/keeper", "web/embed/mpy.toml": "web/embed"}
+"""Config -> the folder of the page's scripts, whose imports decide the engine modules."""
 COMPILED = "runtime/mpy/"
 
 
 def entries(config: str, root: Path = ROOT) -> dict[str, str]:
     """The generated `[files]` entries of one config: URL (relative to the config) -> destination."""
     lister, url_base = CONFIGS[config]
+    up = "../" * (url_base.count("/") - 1) or "./"
     result = {}
     for rel in lister(root):
         # web/ui/render.py -> ./runtime/mpy/ui/render.mpy, copied to ./ui/render.mpy
-        inside = rel.removeprefix(url_base).removesuffix(".py") + ".mpy"
-        result[f"./{COMPILED}{inside}"] = f"./{inside}"
+        inside = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
+        result[f"{up}{COMPILED}{inside}"] = f"./{inside}"
+    for rel in engine_modules(config, root):
+        # gongzhu/core/cards.py -> ./runtime/mpy/gongzhu/core/cards.mpy, copied to ./gongzhu/core/cards.mpy
+        inside = rel.removesuffix(".py") + ".mpy"
+        result[f"{up}{COMPILED}{inside}"] = f"./{inside}"
     return result
 
 
@@ -69,9 +134,9 @@ def updated_text(config: str, text: str, root: Path = ROOT) -> str:
     if BEGIN in text and END in text:
         head, rest = text.split(BEGIN, 1)
         _, tail = rest.split(END, 1)
-    elif "[files]" in text:
-        head, tail = text.split("[files]", 1)
-        head += "[files]\n"
+    elif "\n[files]\n" in text:
+        head, tail = text.split("\n[files]\n", 1)
+        head += "\n[files]\n"
         tail = tail.lstrip("\n")
         tail = "\n" + tail if tail else "\n"
     else:

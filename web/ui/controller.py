@@ -11,9 +11,9 @@ import json
 
 from pyscript import window
 
-from gongzhu import options
-from gongzhu.cards import card_code, sort_for_display
-from gongzhu.deal import deal_hands, hand_seed
+from gongzhu.core import options
+from gongzhu.core.cards import card_code, sort_for_display
+from gongzhu.core.deal import deal_hands, hand_seed
 from ui import store
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
@@ -88,7 +88,7 @@ def random_seed():
 def preview_view(seed, rules):
     """What the table shows before the engine is ready: the human's first hand, dealt here.
 
-    gongzhu.deal is the same portable shuffle the engine uses, so these are the very cards the
+    gongzhu.core.deal is the same portable shuffle the engine uses, so these are the very cards the
     engine will deal for this seed.
     """
     cards = deal_hands(hand_seed(seed, 0))[0]

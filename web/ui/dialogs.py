@@ -5,7 +5,7 @@ and when its content is rebuilt.
 
 import json
 
-from gongzhu import options
+from gongzhu.core import options
 from ui.dom import card_img, h
 from ui.i18n import about, card_label, cards_short, join_names, level_name, seat_name, t
 from ui.present import score_text

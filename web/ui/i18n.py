@@ -2,13 +2,13 @@
 
 Runs under MicroPython (the page's main thread) and CPython alike; other pages (the score
 keeper, embeds) may import it. Keys are short names; each entry is an (English, Chinese) pair
-whose `{placeholders}` are filled with `str.format`. Card names come from gongzhu.cards
-(`card_name`), house-rule docs from gongzhu.options; the engine's reasons for refusing a card come from the
+whose `{placeholders}` are filled with `str.format`. Card names come from gongzhu.core.cards
+(`card_name`), house-rule docs from gongzhu.core.options; the engine's reasons for refusing a card come from the
 engine in both languages (the view's `illegal` and `illegal_zh`), never re-derived here.
 """
 
-from gongzhu.cards import card_name, card_symbol, parse_card
-from gongzhu.options import PRESET_NAMES
+from gongzhu.core.cards import card_name, card_symbol, parse_card
+from gongzhu.core.options import PRESET_NAMES
 
 LANGS = ("en", "zh")
 LANG_NAMES = {"en": "English", "zh": "简体中文"}
@@ -211,7 +211,7 @@ STRINGS = {
     "dismiss": ("Dismiss", "知道了"),
     "illegal_move": ("Not allowed: {reason}", "不允许：{reason}"),
 }
-# The presets' names, the same in the game and the score keeper (gongzhu.options.PRESET_NAMES),
+# The presets' names, the same in the game and the score keeper (gongzhu.core.options.PRESET_NAMES),
 # capitalised as labels.
 for _name in PRESET_NAMES:
     _en, _zh = PRESET_NAMES[_name]

@@ -2,7 +2,7 @@
 
 Wiring only: the controller (controller.py) owns the game, the renderer (render.py) is the only
 code writing the DOM, input.py turns events into the controller's intents, engine.py talks to
-the Pyodide worker. The human's dealt cards are on the table (from gongzhu.deal, run here)
+the Pyodide worker. The human's dealt cards are on the table (from gongzhu.core.deal, run here)
 before Pyodide has even loaded; the table becomes playable when the worker answers.
 """
 

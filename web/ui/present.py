@@ -6,7 +6,7 @@ a hint may be asked, what the prompt says) is answered once. CPython tests call 
 (tests/test_game_page.py).
 """
 
-from gongzhu.scoring import signed
+from gongzhu.core.scoring import signed
 from ui.i18n import about, card_short, cards_short, seat_name, t
 
 # The screen position of each seat, by the direction of play (the human always sits at the bottom).

@@ -11,11 +11,11 @@ plain `<iframe>`, for `mode="game"` (this match's seed and rules preset) or `mod
 `snippets(site, view)` is the pure part (tests call it under CPython too).
 """
 
-from gongzhu import options
+from gongzhu.core import options
 
 SANDBOX = "allow-scripts allow-same-origin"
 HEIGHTS = {"game": 640, "replay": 500}  # as web/embed.js
-SEAT_LETTERS = "SENW"  # gongzhu.replay.SEAT_LETTERS
+SEAT_LETTERS = "SENW"  # gongzhu.core.replay.SEAT_LETTERS
 
 STRINGS = {
     "share": ("Share", "分享"),

@@ -8,7 +8,7 @@ reported as a notice key and replaced by a fresh default.
 
 import json
 
-from gongzhu import options
+from gongzhu.core import options
 
 SETTINGS_KEY = "gongzhu.settings"
 SAVE_KEY = "gongzhu.save"

@@ -23,7 +23,7 @@ without) the Pyodide engine:
 
 What this module checks is the bookkeeping: every card is a card, dealt once, and played by
 the seat that holds it, in turn.  Whether a play is *legal* (following suit, the exposed-card
-restriction, the first lead) is the engine's business (``gongzhu.hand``, one source of
+restriction, the first lead) is the engine's business (``gongzhu.core.hand``, one source of
 legality): the page asks the worker (``gongzhu.puzzle.check``) and stops the replay at the
 first illegal card.  Trick winners (the highest card of the suit led) and the running scores
 (``scoring.pile_score``) are computed here.
@@ -86,7 +86,7 @@ def parse_seed(text) -> int:
     >>> parse_seed("1e99")
     Traceback (most recent call last):
     ...
-    gongzhu.replay.ParamError: seed must be a whole number from 0 to 18446744073709551615, not '1e99'
+    gongzhu.core.replay.ParamError: seed must be a whole number from 0 to 18446744073709551615, not '1e99'
     """
     t = str(text).strip()
     if not t or len(t) > 20 or not t.isdigit():
@@ -125,7 +125,7 @@ def _clip(text, n: int = 40) -> str:
 def parse_hand(text) -> int:
     """One hand as ``spades.hearts.diamonds.clubs`` ranks (a bitmask); ``T`` or ``10`` is ten.
 
-    >>> from gongzhu.cards import card_codes
+    >>> from gongzhu.core.cards import card_codes
     >>> card_codes(parse_hand("Q.10 2..A"))
     ['QS', '2H', 'TH', 'AC']
     """
@@ -300,7 +300,7 @@ class Replay:
 
     ``leader`` None means the first hand of a match (the holder of ``first_lead``, 2♠ or 2♣,
     leads).  ``exposed`` is a bitmask of exposed cards; ``rules`` any object or dict with the
-    scoring options (``options.RuleSet``), None for the defaults.  Raises ``ParamError`` when a
+    scoring options (``rules.Rules``), None for the defaults.  Raises ``ParamError`` when a
     card is played by a seat that does not hold it (the bookkeeping; legality is the engine's).
 
     ``state(k)`` is the table after the first ``k`` cards.

@@ -1,6 +1,6 @@
 """The fast playout layer: plain ints and lists, one tight loop, for bots' rollouts and ``bench``.
 
-Same rules as ``gongzhu.hand`` (tests play thousands of seeded games both ways and compare the
+Same rules as ``gongzhu.core.hand`` (tests play thousands of seeded games both ways and compare the
 legal move sets, trick winners and scores, and replay every card the tight loop plays through
 ``Hand.play``), but no objects, no events and no checks: the caller promises a consistent state.
 
@@ -49,12 +49,6 @@ card.  A captured pile is a 16-bit points code (bits 0-12 the hearts by rank, 13
 the sheep, 15 the transformer), scored with a precomputed heart-sum table.
 """
 
-from __future__ import annotations
-
-import random
-import time
-from typing import Any, Callable, Sequence
-
 from .cards import (
     ACE_OF_HEARTS,
     EXPOSABLE,
@@ -68,6 +62,7 @@ from .cards import (
     winning_index,
 )
 from .hand import Hand, first_lead_card, legal_mask
+from .portable import Any, Callable, Random, Sequence, bit_length, clock, cpu_clock
 from .rules import Rules, get_rules
 from .scoring import PIPS_HEART_VALUES, STANDARD_HEART_VALUES
 
@@ -95,7 +90,7 @@ def _heart_sums(values: Sequence[int]) -> list[int]:
     table = [0] * 8192
     for m in range(1, 8192):
         low = m & -m
-        table[m] = table[m ^ low] + values[low.bit_length() - 1]
+        table[m] = table[m ^ low] + values[bit_length(low) - 1]
     table[8191] = 200  # All 13 hearts: shooting the moon.
     return table
 
@@ -281,7 +276,7 @@ def scores(st: PlayoutState) -> list[int]:
 
 def playout(
     state: PlayoutState,
-    rng: random.Random,
+    rng: Random,
     policies: Sequence[Policy | None] | None = None,
 ) -> list[int]:
     """Play ``state`` to the end of the hand and return the four hand scores (state unchanged).
@@ -309,12 +304,12 @@ def playout(
     return _random_tricks(st, rng)
 
 
-def _random_card(mask: int, rng: random.Random) -> int:
+def _random_card(mask: int, rng: Random) -> int:
     ranks: list[int] = []
     m = mask
     while m:
         low = m & -m
-        ranks.append(low.bit_length() - 1)
+        ranks.append(bit_length(low) - 1)
         m ^= low
     return ranks[int(rng.random() * len(ranks))]
 
@@ -353,7 +348,7 @@ def _suit_lists(hands: Sequence[int], randbytes: Callable[[int], bytes]) -> list
     return H
 
 
-def _random_tricks(st: PlayoutState, rng: random.Random) -> list[int]:
+def _random_tricks(st: PlayoutState, rng: Random) -> list[int]:
     """From a trick boundary, play uniformly random legal cards to the end; return the scores."""
     H = _suit_lists(st.hands, rng.randbytes)
     xcard = [-1, -1, -1, -1]
@@ -363,7 +358,7 @@ def _random_tricks(st: PlayoutState, rng: random.Random) -> list[int]:
             e = (st.exposed >> (13 * s)) & 0x1FFF
             if e:
                 xs |= 1 << s
-                xcard[s] = 13 * s + e.bit_length() - 1
+                xcard[s] = 13 * s + bit_length(e) - 1
     P = [code_of_mask(m) for m in st.captured]
     n = bin(st.hands[st.leader]).count("1")
     _tricks(H, P, st.leader, n, st.must_lead, st.hearts_broken, st.rules.hearts_must_be_broken,
@@ -516,7 +511,7 @@ def _tricks(H: list[list[int]], P: list[int], leader: int, n: int, must: int, hb
 _OTHERS = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
 
 
-def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[int]:
+def random_hand(rng: Random, rules: Rules | str | None = None) -> list[int]:
     """One random hand as ``bench`` counts it: deal, random passing (if the rules pass) and
     exposure (each special card with probability 1/2), random legal play, scores.
 
@@ -533,7 +528,7 @@ def random_hand(rng: random.Random, rules: Rules | str | None = None) -> list[in
     # block (a uniformly random three, the deck being shuffled) go to the next seat.
     seat_of = _SEAT_PASS if r.pass_cards else _SEAT  # pass_cards is 0 or 3 (options.py)
     H: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-    for c, row in zip(deck, _SLOT_PASS if r.pass_cards else _SLOT, strict=True):
+    for c, row in zip(deck, _SLOT_PASS if r.pass_cards else _SLOT):
         H[row[c]].append(c)  # row[c]: seat (by deck position) * 4 + suit of c
     P = [0, 0, 0, 0]
     _tricks(H, P, seat_of[deck.index(first)], 13, first, False, must_break, xs_of[ex], list(xcard_of[ex]),
@@ -581,20 +576,20 @@ def bench(seconds: float = 2.0, rules: Rules | str | None = None, seed: int = 1)
     busy machine lowers).
     """
     r = get_rules(rules)
-    rng = random.Random(seed)
+    rng = Random(seed)
     n = 0
-    start = time.perf_counter()
-    cpu_start = time.process_time()
+    start = clock()
+    cpu_start = cpu_clock()
     deadline = start + seconds
     while True:
         for _ in range(200):
             random_hand(rng, r)
         n += 200
-        now = time.perf_counter()
+        now = clock()
         if now >= deadline:
             break
     wall = now - start
-    cpu = time.process_time() - cpu_start
+    cpu = cpu_clock() - cpu_start
     if cpu <= 0:  # no CPU clock here (some WebAssembly hosts): the wall clock it is
         cpu = wall
     return {"hands": n, "seconds": wall, "cpu_seconds": cpu, "hands_per_second": n / cpu,

@@ -9,7 +9,7 @@ returns the list of events it caused (JSON-able dicts, see "Events" below).
 
 Legality lives here and only here: ``legal_moves()``, ``why_illegal(card)`` (the reason a
 card may not be played now, or None) and ``play``.  The UI dims cards with ``why_illegal``
-and shows its message; bots use ``legal_moves`` or the same rules in ``gongzhu.fast``
+and shows its message; bots use ``legal_moves`` or the same rules in ``gongzhu.core.fast``
 (which is tested to agree with this module on thousands of games).
 
 Rule decisions where RULES.md is silent (a seasoned player's reading):
@@ -48,11 +48,7 @@ Events (each a dict with ``"type"``):
 - ``{"type": "hand_over", "scores": [4 ints], "pig_captor": s}``.
 """
 
-from __future__ import annotations
-
 import json
-import random
-from typing import Any, Iterable, Sequence
 
 from .cards import (
     EXPOSABLE_MASK,
@@ -73,11 +69,11 @@ from .cards import (
     not_exposable,
     parse_card,
     parse_cards,
-    popcount,
     sort_for_display,
     winning_index,
 )
 from .deal import deal_hands
+from .portable import Any, Iterable, Random, Sequence, bit_length, dumps, popcount
 from .rules import Rules, get_rules
 from .scoring import Score, pile_score, score_pile
 
@@ -199,7 +195,7 @@ def legal_mask(
     ``REASONS`` key of the first pair holding it (``Hand.why_illegal`` words it).  The searches
     call this without ``refused``, and then it only computes the mask.
 
-    >>> from gongzhu.cards import mask_of, card_codes
+    >>> from gongzhu.core.cards import mask_of, card_codes
     >>> why = []
     >>> card_codes(legal_mask(mask_of(["QS", "2S", "3H"]), 0, 0, mask_of(["QS"]), False, False, refused=why))
     ['2S']
@@ -223,7 +219,7 @@ def legal_mask(
         while x:
             low = x & -x
             x ^= low
-            s = (low.bit_length() - 1) // 13
+            s = (bit_length(low) - 1) // 13
             if not led_suits >> s & 1 and held & SUIT_MASKS[s] & ~low:
                 allowed &= ~low
                 if refused is not None:
@@ -507,7 +503,7 @@ class Hand:
         if popcount(self.exposed_mask & EXPOSABLE_MASK) != 3:
             return []
         fourth = EXPOSABLE_MASK & ~self.exposed_mask
-        s = _holder(self.held, fourth.bit_length() - 1)
+        s = _holder(self.held, bit_length(fourth) - 1)
         self.exposed[s] |= fourth
         self.auto_exposed |= fourth
         self.exposure_decided[s] = True
@@ -775,10 +771,10 @@ class Hand:
 
     def to_json(self) -> str:
         """The hand as a JSON string (see ``to_dict``); ``Hand.from_json`` reads it back."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, data: Any) -> Hand:
+    def from_dict(cls, data: Any) -> "Hand":
         """Rebuild a hand from ``to_dict`` data, replaying (and re-checking) every action."""
         check_format(data, "hand")
         try:
@@ -797,11 +793,11 @@ class Hand:
         return hand
 
     @classmethod
-    def from_json(cls, text: str) -> Hand:
+    def from_json(cls, text: str) -> "Hand":
         """Rebuild a hand from ``to_json`` text."""
         return cls.from_dict(load_json(text, "hand"))
 
-    def copy(self) -> Hand:
+    def copy(self) -> "Hand":
         """An independent copy (cheap enough for undo and UI snapshots)."""
         other = object.__new__(Hand)
         other.__dict__.update(self.__dict__)
@@ -833,7 +829,7 @@ def new_hand(
     first_hand: bool = True,
     exposed: Iterable[Any] = (),
     start: str | None = None,
-    rng: random.Random | None = None,
+    rng: Random | None = None,
 ) -> Hand:
     """Start a hand: dealt from ``seed`` (or from ``rng.getrandbits(64)``), or from explicit
     ``hands`` (four lists of 13 codes, seat 0 first).

@@ -43,6 +43,7 @@ import json
 
 from .cards import EXPOSABLE, NOT_EXPOSABLE, SCORING_MASK, card_code, card_symbol, cards_of, parse_card
 from .options import DEFAULTS, OPTION_NAMES, PRESET_NAMES, PRESETS, check, resolve
+from .portable import dumps
 from .scoring import losers, match_over, places, round_points, score_pile, shared_totals, signed, winners
 
 FORMAT = "gongzhu-keeper"
@@ -390,7 +391,7 @@ class Sheet:
 
     def to_json(self) -> str:
         """The sheet as JSON text."""
-        return json.dumps(self.to_dict())
+        return dumps(self.to_dict())
 
     @classmethod
     def from_dict(cls, data):

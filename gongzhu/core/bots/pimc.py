@@ -23,15 +23,10 @@ mean value is exposed; so is passing (the 3-card sets drawn from the rule bot's 
 cards, the others passing by the rule bot's rules in each world).
 """
 
-from __future__ import annotations
-
-import random
-import time
-from itertools import combinations
-from typing import Any
 
 from ..cards import SUIT_MASKS, card_codes, parse_card
 from ..hand import first_lead_card
+from ..portable import Any, Random, clock, combinations
 from . import policy
 from .rulebot import Decision, answer, choose_expose, choose_play, legal_of, pass_scores
 from .sampler import Knowledge, equivalent_groups
@@ -96,7 +91,7 @@ class Pimc:
         hunt exposed cards (STRENGTH.md, "Exposure against players who hunt")."""
 
     # -- worlds (the expert overrides this to weight them by inference)
-    def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
+    def sample_worlds(self, k: Knowledge, rng: Random, n: int,
                       deadline: float | None = None) -> list[list[int]]:
         """``n`` worlds consistent with the view (``deadline``: a time to respect, if any)."""
         return [k.sample(rng) for _ in range(n)]
@@ -104,17 +99,17 @@ class Pimc:
     def _deadline(self) -> float | None:
         if self.budget is None or is_fixed():
             return None
-        return time.perf_counter() + self.budget
+        return clock() + self.budget
 
     def _out_of_time(self, start: float, done: int, deadline: float | None) -> bool:
         """Whether to stop before another world: on the clock, at least ``min_worlds`` done, and
         one more world (as long as the mean of the ``done`` so far) would end past the deadline."""
         if deadline is None or done < self.min_worlds:
             return False
-        now = time.perf_counter()
+        now = clock()
         return now + (now - start) / max(done, 1) > deadline
 
-    def evaluate(self, k: Knowledge, rng: random.Random, cands: list[int]) -> list[float]:
+    def evaluate(self, k: Knowledge, rng: Random, cands: list[int]) -> list[float]:
         """Mean value of each candidate card over the sampled worlds and rollouts."""
         deadline = self._deadline()
         ctx = k.ctx(refined=self.refined)
@@ -123,17 +118,17 @@ class Pimc:
         part = k.rules.partnership
         me = k.me
         done = 0
-        start = time.perf_counter()
+        start = clock()
         for hands in worlds:
             if self._out_of_time(start, done, deadline):
                 break
             seeds = [rng.getrandbits(32) for _ in range(self.rollouts)]
             world = [0.0] * len(cands)
             for i, c in enumerate(cands):
-                if deadline is not None and done >= 1 and time.perf_counter() > deadline + self.budget_grace:
+                if deadline is not None and done >= 1 and clock() > deadline + self.budget_grace:
                     return [t / (done * self.rollouts) for t in totals]  # Hard stop: this world is not counted.
                 for seed in seeds:
-                    rnd = random.Random(seed).random
+                    rnd = Random(seed).random
                     sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led,
                                         k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
                     world[i] += outcome_value(sc, me, part, self.others)
@@ -142,7 +137,7 @@ class Pimc:
                 totals[i] += world[i]
         return [t / (done * self.rollouts) for t in totals]
 
-    def play(self, k: Knowledge, rng: random.Random) -> int:
+    def play(self, k: Knowledge, rng: Random) -> int:
         """The card to play."""
         legal = legal_of(k.view)
         cands = equivalent_groups(legal, k.played, k.trick)
@@ -156,7 +151,7 @@ class Pimc:
         best = max(range(len(cands)), key=lambda i: (values[i], -i))
         return cands[best]
 
-    def expose(self, k: Knowledge, rng: random.Random) -> list[str]:
+    def expose(self, k: Knowledge, rng: Random) -> list[str]:
         """The cards to expose: the subset of the exposable cards (``rule_proposes``: of the
         rule bot's exposure) with the best mean value."""
         if self.rule_proposes:
@@ -165,7 +160,7 @@ class Pimc:
                 return []
             # Weigh on a copy of the generator, so the play that follows draws the same
             # numbers whatever was weighed here.
-            twin = random.Random()
+            twin = Random()
             twin.setstate(rng.getstate())
             rng = twin
         else:
@@ -184,7 +179,7 @@ class Pimc:
         leader = k.view["leader"]
         must = first_lead_card(k.rules) if k.view["first_hand"] else -1
         done = 0
-        start = time.perf_counter()
+        start = clock()
         for _ in range(worlds):
             if self._out_of_time(start, done, deadline):
                 break
@@ -195,7 +190,7 @@ class Pimc:
             for i, sub in enumerate(subsets):
                 ctx = k.ctx(k.exposed | sub, self.refined)
                 for seed in seeds:
-                    rnd = random.Random(seed).random
+                    rnd = Random(seed).random
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx, rnd, eps)
                     totals[i] += outcome_value(sc, k.me, k.rules.partnership, self.others)
             done += 1
@@ -205,7 +200,7 @@ class Pimc:
         best = max(range(len(subsets)), key=lambda i: (values[i], -i))
         return card_codes(subsets[best])
 
-    def pass_cards(self, k: Knowledge, rng: random.Random) -> list[str]:
+    def pass_cards(self, k: Knowledge, rng: Random) -> list[str]:
         """The cards to pass: the best 3-card set (of the rule bot's five likeliest) over
         sampled worlds in which the others pass by the rule bot's rules, played out from the
         first trick."""
@@ -218,7 +213,7 @@ class Pimc:
         first = first_lead_card(k.rules)
         ctx = k.ctx(refined=self.refined)
         done = 0
-        start = time.perf_counter()
+        start = clock()
         for _ in range(max(4, self.worlds // 2)):
             if self._out_of_time(start, done, deadline):
                 break
@@ -235,15 +230,12 @@ class Pimc:
                     leader, must = k.view["leader"], -1
                 for seed in seeds:
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx,
-                                        random.Random(seed).random, self.eps)
+                                        Random(seed).random, self.eps)
                     totals[i] += outcome_value(sc, me, k.rules.partnership, self.others)
             done += 1
         best = max(range(len(sets)), key=lambda i: (totals[i], -i))
         return card_codes(sets[best])
 
-    def __call__(self, view: dict[str, Any], rng: random.Random) -> Decision:
+    def __call__(self, view: dict[str, Any], rng: Random) -> Decision:
         return answer(view, rng, self.play, expose=self.expose, pass_=self.pass_cards)
 
-
-hard = Pimc()
-"""The ``hard`` bot: 40 worlds x 4 rollouts, or fewer within 0.12 s (unless ``set_fixed``)."""

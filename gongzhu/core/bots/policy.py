@@ -22,13 +22,11 @@ heart played, at least ``DEFEND_MIN`` of them, not ``MOON_MIN``.  Measured in ST
 ("Refined rules for the expert's rollouts").
 """
 
-from __future__ import annotations
-
-from typing import Callable
 
 from ..cards import HEARTS_MASK, PIG, SCORING_MASK, SHEEP, SUIT_MASKS, TRANSFORMER, winning_index
 from ..fast import Scorer, code_of_mask
 from ..hand import legal_mask
+from ..portable import Callable, bit_length, popcount
 from ..rules import Rules
 
 ACE_SPADES = 12
@@ -74,17 +72,17 @@ class Ctx:
 
 
 def _top(m: int) -> int:
-    return m.bit_length() - 1
+    return bit_length(m) - 1
 
 
 def _low(m: int) -> int:
-    return (m & -m).bit_length() - 1
+    return bit_length(m & -m) - 1
 
 
 def shooter(cap: list[int], played: int, least: int = MOON_MIN) -> int:
     """The seat going for the moon: it took every heart played so far, at least ``least``; else -1."""
     hp = played & HEARTS_MASK
-    if (hp.bit_count() if hp else 0) < least:
+    if (popcount(hp) if hp else 0) < least:
         return -1
     for s in range(4):
         if cap[s] & HEARTS_MASK == hp:
@@ -111,7 +109,7 @@ def choose(h: int, L: int, trick: list[int], leader: int, seat: int, played: int
     # The seat the others defend against (refined: before it has enough hearts to try) and
     # the seat going for the moon (the same seat, once it has MOON_MIN hearts).
     threat = shooter(cap, played, DEFEND_MIN if ctx.refined else MOON_MIN)
-    moon = threat if threat < 0 or (played & HEARTS_MASK).bit_count() >= MOON_MIN else -1
+    moon = threat if threat < 0 or popcount(played & HEARTS_MASK) >= MOON_MIN else -1
     if n == 0:
         return _lead(h, L, seat, played, cap, ctx, moon)
     best, wseat = trick_winner(trick, leader)
@@ -157,7 +155,7 @@ def _follow(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, 
         while m:
             low = m & -m
             m ^= low
-            c = low.bit_length() - 1
+            c = bit_length(low) - 1
             v = side_value(ctx, seat, seat if low & above else wseat, cap, tmask | low) * 4 + c % 13
             if v > top_v:
                 top_v = v
@@ -209,7 +207,7 @@ def _discard(h: int, L: int, wseat: int, seat: int, played: int, cap: list[int],
         while m:
             low = m & -m
             m ^= low
-            c = low.bit_length() - 1
+            c = bit_length(low) - 1
             if c % 13 < bestr:
                 bestr = c % 13
                 best = c
@@ -242,11 +240,11 @@ def _shed(m: int, h: int) -> int:
     """The card to get rid of: a high card, preferring short suits (to make a void)."""
     best = -1
     best_v = -99
-    lens = [(h & SUIT_MASKS[s]).bit_count() for s in range(4)]
+    lens = [popcount(h & SUIT_MASKS[s]) for s in range(4)]
     while m:
         low = m & -m
         m ^= low
-        c = low.bit_length() - 1
+        c = bit_length(low) - 1
         v = c % 13 - 2 * lens[c // 13]
         if v > best_v:
             best_v = v
@@ -271,13 +269,13 @@ def _lead(h: int, L: int, seat: int, played: int, cap: list[int], ctx: Ctx, moon
             continue
         c = _low(sm)
         out = unseen & SUIT_MASKS[s]
-        lower = (out & ((1 << c) - 1)).bit_count()
-        higher = (out & ~((1 << c) - 1)).bit_count()
+        lower = popcount(out & ((1 << c) - 1))
+        higher = popcount(out & ~((1 << c) - 1))
         if higher == 0:
             risk = 6.0  # Nobody can follow higher: this lead wins the trick.
         else:
             risk = lower / (lower + higher) * 4
-        ln = (h & SUIT_MASKS[s]).bit_count()
+        ln = popcount(h & SUIT_MASKS[s])
         risk += 0.15 * ln
         if s == 0 and h & PIG_BIT:
             risk += 5  # Holding the pig: let others lead spades.
@@ -297,11 +295,11 @@ def _lead(h: int, L: int, seat: int, played: int, cap: list[int], ctx: Ctx, moon
 
 def random_card(L: int, rnd: Callable[[], float]) -> int:
     """A uniformly random card of a mask."""
-    k = int(rnd() * L.bit_count())
+    k = int(rnd() * popcount(L))
     while True:
         low = L & -L
         if not k:
-            return low.bit_length() - 1
+            return bit_length(low) - 1
         L ^= low
         k -= 1
 
@@ -334,7 +332,7 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
             c = first
             first = -1
         elif not L & (L - 1):
-            c = L.bit_length() - 1
+            c = bit_length(L) - 1
         elif eps and rnd() < eps:
             c = random_card(L, rnd)
         else:

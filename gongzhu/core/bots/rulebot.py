@@ -7,12 +7,9 @@ the sheep with diamond strength to win it (four diamonds with an honour above it
 with long low spades to hide behind; never the A♥ or T♣ (their doubling cuts both ways).
 """
 
-from __future__ import annotations
-
-import random
-from typing import Any, Callable
 
 from ..cards import PIG, SHEEP, SUIT_MASKS, TRANSFORMER, card_code, card_codes
+from ..portable import Any, Callable, Random, popcount
 from . import policy
 from .sampler import Knowledge, mask
 
@@ -37,15 +34,15 @@ def phase_of(view: dict[str, Any]) -> str:
 def pass_scores(hand: int, played: int = 0) -> list[tuple[float, int]]:
     """Each card's urge to be passed away, highest first: (score, card)."""
     spades = hand & SUIT_MASKS[0]
-    n_sp = spades.bit_count()
+    n_sp = popcount(spades)
     has_pig = bool(hand >> PIG & 1)
-    guards = (spades & ~(1 << PIG) & ((1 << PIG) - 1)).bit_count()
+    guards = popcount(spades & ~(1 << PIG) & ((1 << PIG) - 1))
     out = []
     for c in range(52):
         if not hand >> c & 1:
             continue
         s, r = divmod(c, 13)
-        ln = (hand & SUIT_MASKS[s]).bit_count()
+        ln = popcount(hand & SUIT_MASKS[s])
         if c == PIG:
             v = 120.0 if guards < 4 else -40.0  # Keep her only behind four low spades.
         elif s == 0 and r > 10:
@@ -74,9 +71,9 @@ def choose_expose(k: Knowledge) -> list[str]:
     can = mask(k.view["exposable"])
     out = []
     dia = k.hand & SUIT_MASKS[2]
-    if can >> SHEEP & 1 and dia.bit_count() >= 4 and dia >> (SHEEP + 1):
+    if can >> SHEEP & 1 and popcount(dia) >= 4 and dia >> (SHEEP + 1):
         out.append(SHEEP)
-    low_spades = (k.hand & SUIT_MASKS[0] & ((1 << PIG) - 1)).bit_count()
+    low_spades = popcount(k.hand & SUIT_MASKS[0] & ((1 << PIG) - 1))
     if can >> PIG & 1 and low_spades >= 5:
         out.append(PIG)
     return [card_code(c) for c in sorted(out)]
@@ -93,10 +90,10 @@ def choose_play(k: Knowledge, refined: bool = False) -> int:
     return policy.choose(k.hand, L, k.trick, k.leader, k.me, k.played, k.cap, k.ctx(refined=refined))
 
 
-def answer(view: dict[str, Any], rng: random.Random,
-           play: Callable[[Knowledge, random.Random], int],
-           expose: Callable[[Knowledge, random.Random], list[str]] | None = None,
-           pass_: Callable[[Knowledge, random.Random], list[str]] | None = None) -> Decision:
+def answer(view: dict[str, Any], rng: Random,
+           play: Callable[[Knowledge, Random], int],
+           expose: Callable[[Knowledge, Random], list[str]] | None = None,
+           pass_: Callable[[Knowledge, Random], list[str]] | None = None) -> Decision:
     """Answer whatever the view's phase asks, with these deciders (rule bot's by default)."""
     what = phase_of(view)
     if what == "none":
@@ -112,6 +109,6 @@ def answer(view: dict[str, Any], rng: random.Random,
     return card_code(play(k, rng))
 
 
-def easy(view: dict[str, Any], rng: random.Random) -> Decision:
+def easy(view: dict[str, Any], rng: Random) -> Decision:
     """The ``easy`` bot: the rule policy, deterministic (``rng`` is not needed)."""
     return answer(view, rng, lambda k, r: choose_play(k))

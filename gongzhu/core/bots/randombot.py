@@ -5,13 +5,10 @@ plays a random legal card.  The CLI and the arena know it by name (``BOTS["rando
 page offers only the ladder (``LEVELS``).
 """
 
-from __future__ import annotations
-
-import random
-from typing import Any
+from ..portable import Any, Random
 
 
-def random_bot(view: dict[str, Any], rng: random.Random) -> Any:
+def random_bot(view: dict[str, Any], rng: Random) -> Any:
     """Uniformly random legal decisions; exposes each exposable card with probability 1/2."""
     phase = view["phase"]
     if phase == "pass":

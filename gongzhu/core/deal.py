@@ -16,7 +16,7 @@ The hands of a match come from :func:`hand_seed`: hand ``n`` (0-based) of a matc
 
 This module runs unchanged under MicroPython.
 
->>> from gongzhu.cards import card_codes
+>>> from gongzhu.core.cards import card_codes
 >>> card_codes(deal_hands(7)[0])[:4]
 ['3S', '6S', '5H', '7H']
 >>> sorted(sum(deal_hands(123), [])) == list(range(52))

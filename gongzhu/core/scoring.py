@@ -7,7 +7,7 @@ the ``value`` after that step and the numbers it used), rendered per language by
 breakdown in Chinese.  ``pile_score`` is the same arithmetic on bitmasks without the lines,
 for the engine's hot path.
 
-``rules`` is duck-typed: any object with the option attributes (``Rules``, ``options.RuleSet``),
+``rules`` is duck-typed: any object with the option attributes (``Rules``),
 a dict of options, or None for the defaults.  This module runs unchanged under MicroPython.
 
 The rules (RULES.md): hearts are the sum of their values, or +200 for all 13 (shooting the
@@ -95,7 +95,7 @@ def _as_mask(cards) -> int:
 def pile_score(pile: int, exposed: int = 0, rules=None) -> int:
     """The score of a captured pile (bitmask) given the exposed cards (bitmask). No lines.
 
-    >>> from gongzhu.cards import mask_of
+    >>> from gongzhu.core.cards import mask_of
     >>> pile_score(mask_of(["QS", "KH", "QH", "8H", "TC"]))
     -360
     """

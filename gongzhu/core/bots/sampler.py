@@ -8,13 +8,10 @@ the other three seats so that every count, void and known card is respected: a w
 seat cannot tell from the real one.  Only the view is read, never the hidden cards.
 """
 
-from __future__ import annotations
-
-import random
-from typing import Any
 
 from ..cards import FULL_DECK, SUIT_MASKS, SUITS, parse_card
 from ..hand import first_lead_card
+from ..portable import Any, Random, bit_length, popcount
 from ..rules import Rules
 from .policy import Ctx
 
@@ -31,7 +28,7 @@ def _cards(m: int) -> list[int]:
     out = []
     while m:
         low = m & -m
-        out.append(low.bit_length() - 1)
+        out.append(bit_length(low) - 1)
         m ^= low
     return out
 
@@ -96,11 +93,11 @@ class Knowledge:
         """The policy context (scoring with the exposed cards, partnership; ``refined`` rules)."""
         return Ctx(self.rules, self.exposed if exposed is None else exposed, refined)
 
-    def sample(self, rng: random.Random) -> list[int]:
+    def sample(self, rng: Random) -> list[int]:
         """Four hand masks: this seat's real hand and a random consistent deal of the rest."""
         me = self.me
         others = [s for s in range(4) if s != me]
-        need = [self.counts[s] - self.pinned[s].bit_count() for s in range(4)]
+        need = [self.counts[s] - popcount(self.pinned[s]) for s in range(4)]
         cards = _cards(self.free)
         allow = {s: ~self.voids[s] for s in others}
         # Most constrained cards first (fewest seats may hold them), random order otherwise.

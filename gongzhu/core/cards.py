@@ -9,8 +9,6 @@ Codes are rank then suit: ``"QS"``, ``"TC"``, ``"2H"``.  The parsers also take `
 lower case and the suit symbols (``"Q♠"``, ``"10♣"``); anything else is a ``ValueError``
 that names the bad token.
 
-This module runs unchanged under MicroPython (no typing, no dataclasses, no int.bit_count).
-
 >>> parse_card("QS") == PIG
 True
 >>> card_code(parse_card("10c"))
@@ -262,15 +260,6 @@ def cards_of(mask: int) -> list:
         mask >>= 1
         c += 1
     return out
-
-
-def popcount(mask: int) -> int:
-    """Number of cards in a bitmask (works where int.bit_count does not).
-
-    >>> popcount(FULL_DECK), popcount(SCORING_MASK)
-    (52, 16)
-    """
-    return bin(mask).count("1")
 
 
 def sort_for_display(cards) -> list:

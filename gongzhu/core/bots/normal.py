@@ -9,12 +9,9 @@ numbers, no clock: a cheap, fixed-cost search between the rule bot and ``hard``.
 passing are weighed the same way (``_SEARCH``): the rule bot proposes, the worlds decide.
 """
 
-from __future__ import annotations
-
-import random
-from typing import Any
 
 from ..cards import HEARTS_MASK
+from ..portable import Any, Random
 from . import policy
 from .pimc import Pimc, outcome_value
 from .rulebot import Decision, answer, legal_of
@@ -31,7 +28,7 @@ MARGIN = 0.0
 """Points by which a card must beat the rule policy's choice for the sampler to prefer it."""
 
 
-def _play(k: Knowledge, rng: random.Random) -> int:
+def _play(k: Knowledge, rng: Random) -> int:
     L = legal_of(k.view)
     cands = equivalent_groups(L, k.played, k.trick)
     if len(cands) == 1:
@@ -80,6 +77,6 @@ def _play(k: Knowledge, rng: random.Random) -> int:
     return best_c if best_v > rule_v + MARGIN else rule
 
 
-def normal(view: dict[str, Any], rng: random.Random) -> Decision:
+def normal(view: dict[str, Any], rng: Random) -> Decision:
     """The ``normal`` bot."""
     return answer(view, rng, _play, expose=_SEARCH.expose, pass_=_SEARCH.pass_cards)

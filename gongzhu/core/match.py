@@ -19,15 +19,12 @@ Rules where RULES.md is silent (a seasoned player's reading):
   at or below -target.
 """
 
-from __future__ import annotations
 
-import json
-import random
-from typing import Any
 
 from .cards import card_codes
 from .deal import hand_seed
 from .hand import FORMAT_VERSION, Hand, check_format, load_json, new_hand
+from .portable import Any, Random, dumps
 from .rules import Rules, get_rules
 from .scoring import losers, match_over, places, round_points, shared_totals, winners
 
@@ -185,10 +182,10 @@ class Match:
 
     def to_json(self) -> str:
         """The match as a JSON string; ``Match.from_json`` reads it back."""
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+        return dumps(self.to_dict())
 
     @classmethod
-    def from_dict(cls, data: Any) -> Match:
+    def from_dict(cls, data: Any) -> "Match":
         """Rebuild a match from ``to_dict`` data, replaying and re-checking every action."""
         check_format(data, "match")
         try:
@@ -205,7 +202,7 @@ class Match:
         return m
 
     @classmethod
-    def from_json(cls, text: str) -> Match:
+    def from_json(cls, text: str) -> "Match":
         """Rebuild a match from ``to_json`` text."""
         return cls.from_dict(load_json(text, "match"))
 
@@ -226,7 +223,7 @@ def _replay(hand: Hand, data: dict[str, Any]) -> None:
 def new_match(
     seed: int | None = None,
     rules: Rules | str | dict[str, Any] | None = None,
-    rng: random.Random | None = None,
+    rng: Random | None = None,
 ) -> Match:
     """Start a match dealt from ``seed`` (or ``rng.getrandbits(64)``) under ``rules``.
 

@@ -1,8 +1,7 @@
 """The house-rule options and presets as plain data (names, defaults, choices, docs in en + zh).
 
-This is the single list of options: ``rules.Rules`` (the frozen dataclass used by the engine)
-is built to match it, and the page's rule picker and score keeper read it directly, under
-MicroPython, before the engine has loaded.  Each option is a dict with ``name``, ``default``,
+This is the single list of options: ``rules.Rules`` has one attribute per option, and the
+page's rule picker and the score keeper read it directly.  Each option is a dict with ``name``, ``default``,
 ``choices`` (a list, or ``None`` for a positive int), ``en`` and ``zh`` one-line docs, and
 ``choice_docs`` (en + zh words for each choice).  A preset is a dict of overrides of the
 defaults.
@@ -222,19 +221,3 @@ def preset_of(rules):
             return name
     return None
 
-
-class RuleSet:
-    """A plain object with one attribute per option, for MicroPython (CPython code uses ``Rules``).
-
-    >>> RuleSet({"target": 500}).target
-    500
-    """
-
-    def __init__(self, overrides=None, preset: str = "classic"):
-        values = resolve(overrides, preset)
-        for k in values:
-            setattr(self, k, values[k])
-
-    def to_dict(self) -> dict:
-        """The options as a plain dict."""
-        return dict([(k, getattr(self, k)) for k in OPTION_NAMES])

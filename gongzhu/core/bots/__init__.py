@@ -1,0 +1,7 @@
+"""The portable bots: ``beginner``, ``easy`` (``rulebot``) and ``normal``, with what they share
+(``policy``: the rule policy and rollouts; ``sampler``: what a seat knows and deals consistent
+with it; ``pimc``: the world-sampling search that ``normal`` uses for exposure and passing and
+``gongzhu.bots`` runs on the clock as ``hard`` and ``expert``) and the ``random`` bot.
+
+Each is ``bot(view, rng)``; ``gongzhu.bots.BOTS`` names them all.
+"""

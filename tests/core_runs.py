@@ -1,0 +1,106 @@
+"""Runs of the portable core that must give the same output under CPython and MicroPython.
+
+tests/test_engine_fence.py runs this very file under MicroPython's WebAssembly build (in node)
+and imports it under CPython, then compares the lines the two print, byte for byte:
+
+- ``random_hands(first, count)``: seeded hands under every preset and house-rule variant, each
+  decision drawn at random from ``portable.Random(seed)``; per hand, the legal cards at every
+  play (and for every tenth hand a digest of the acting seat's whole view at every step: refusal
+  reasons, exposures, scores so far), the final scores and the hand's JSON, which must also
+  read back to the same hand;
+- ``normal_decisions(first, count)``: the ``normal`` bot's passes, exposures and plays at seeded
+  points of such hands.
+"""
+
+import binascii
+import hashlib
+
+from gongzhu.core.bots.normal import normal
+from gongzhu.core.bots.randombot import random_bot
+from gongzhu.core.hand import Hand, new_hand
+from gongzhu.core.portable import Random, dumps
+from gongzhu.core.rules import PRESETS
+
+VARIANTS = [
+    PRESETS["classic"],
+    PRESETS["beginner"],
+    PRESETS["round-points"],
+    PRESETS["classic"].replace(pass_cards=3, hearts_must_be_broken=True),
+    PRESETS["classic"].replace(exposure_mode="secret", auto_expose_fourth=True),
+    PRESETS["fast"].replace(heart_values="pips", partnership=True),
+    PRESETS["round-points"].replace(pass_cards=3, transformer_alone="no_other_scoring"),
+]
+"""The rules the runs cycle through, by seed."""
+
+
+def _deal(seed):
+    """A seeded hand: its rules by seed, a first hand of a match for even seeds."""
+    rules = VARIANTS[seed % len(VARIANTS)]
+    if seed % 2:
+        return new_hand(seed=seed, rules=rules, first_hand=False, leader=seed % 4)
+    return new_hand(seed=seed, rules=rules)
+
+
+def _deciding(hand):
+    """The seat to decide now (every seat in turn acts in the pass and secret-expose phases)."""
+    return hand.to_play
+
+
+def random_hands(first, count):
+    """One line per hand: seed, the legal cards of each play, a digest of every view (every
+    tenth hand), the scores, the hand's JSON."""
+    lines = []
+    for seed in range(first, first + count):
+        rng = Random(seed)
+        hand = _deal(seed)
+        views = hashlib.sha256() if seed % 10 == 0 else None
+        legal = []
+        while hand.phase != "done":
+            seat = _deciding(hand)
+            if views is not None:
+                views.update(dumps(hand.view(seat)).encode())
+            if hand.phase == "play":
+                moves = hand.legal_moves()
+                legal.append(" ".join(moves))
+                hand.play(rng.choice(moves))
+            else:
+                hand.decide(seat, random_bot(hand.view(seat), rng))
+        text = hand.to_json()
+        if Hand.from_json(text).to_json() != text:
+            raise AssertionError("hand %d does not read back to itself" % seed)
+        digest = binascii.hexlify(views.digest()).decode() if views is not None else None
+        lines.append(dumps([seed, legal, digest, hand.hand_scores(), text]))
+    return lines
+
+
+def normal_decisions(first, count):
+    """One line per decision: seed, phase, the normal bot's answer from ``Random(seed)``."""
+    lines = []
+    for seed in range(first, first + count):
+        rng = Random(seed)
+        hand = _deal(seed)
+        stop = seed % 40  # a point in the hand: passing, exposing, or a trick at any stage
+        step = 0
+        while hand.phase != "done" and step < stop:
+            seat = _deciding(hand)
+            hand.decide(seat, random_bot(hand.view(seat), rng))
+            step += 1
+        if hand.phase == "done":
+            continue
+        view = hand.view(_deciding(hand))
+        lines.append(dumps([seed, view["phase"], normal(view, Random(seed * 7 + 1))]))
+    return lines
+
+
+def main(args):
+    """Print the runs named in ``args`` ("hands FIRST COUNT" or "normal FIRST COUNT")."""
+    kind, first, count = args[0], int(args[1]), int(args[2])
+    runs = random_hands if kind == "hands" else normal_decisions
+    for line in runs(first, count):
+        print(line)
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
