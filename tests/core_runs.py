@@ -9,7 +9,9 @@ and imports it under CPython, then compares the lines the two print, byte for by
   reasons, exposures, scores so far), the final scores and the hand's JSON, which must also
   read back to the same hand;
 - ``normal_decisions(first, count)``: the ``normal`` bot's passes, exposures and plays at seeded
-  points of such hands.
+  points of such hands;
+- ``playouts(first, count)``: the playout layer's random hands (``fast.random_hand``, what
+  ``bench`` counts) from ``Random(seed)``: their scores.
 """
 
 import binascii
@@ -17,6 +19,7 @@ import hashlib
 
 from gongzhu.core.bots.normal import normal
 from gongzhu.core.bots.randombot import random_bot
+from gongzhu.core.fast import random_hand
 from gongzhu.core.hand import Hand, new_hand
 from gongzhu.core.portable import Random, dumps
 from gongzhu.core.rules import PRESETS
@@ -92,10 +95,19 @@ def normal_decisions(first, count):
     return lines
 
 
+def playouts(first, count):
+    """One line per playout: seed, the four scores."""
+    return [dumps([seed, random_hand(Random(seed), VARIANTS[seed % len(VARIANTS)])])
+            for seed in range(first, first + count)]
+
+
+RUNS = {"hands": random_hands, "normal": normal_decisions, "playouts": playouts}
+
+
 def main(args):
-    """Print the runs named in ``args`` ("hands FIRST COUNT" or "normal FIRST COUNT")."""
+    """Print the run named by ``args``: "hands", "normal" or "playouts", then FIRST and COUNT."""
     kind, first, count = args[0], int(args[1]), int(args[2])
-    runs = random_hands if kind == "hands" else normal_decisions
+    runs = RUNS[kind]
     for line in runs(first, count):
         print(line)
 

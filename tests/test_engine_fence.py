@@ -143,3 +143,9 @@ def test_the_normal_bot_decides_the_same_under_micropython():
     phases = {json.loads(line)[1] for line in cpython}
     assert phases == {"pass", "expose", "play"} and len(cpython) >= 30
     _same_lines(cpython, _runs_in_micropython("normal", 0, 40))
+
+
+def test_the_playout_layer_plays_the_same_under_micropython():
+    cpython = core_runs.playouts(0, 500)
+    assert len({str(json.loads(line)[1]) for line in cpython}) > 100
+    _same_lines(cpython, _runs_in_micropython("playouts", 0, 500))

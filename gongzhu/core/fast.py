@@ -62,7 +62,7 @@ from .cards import (
     winning_index,
 )
 from .hand import Hand, first_lead_card, legal_mask
-from .portable import Any, Callable, Random, Sequence, bit_length, clock, cpu_clock
+from .portable import MICROPYTHON, Any, Callable, Random, Sequence, bit_length, clock, cpu_clock
 from .rules import Rules, get_rules
 from .scoring import PIPS_HEART_VALUES, STANDARD_HEART_VALUES
 
@@ -327,24 +327,45 @@ _SLOT_PASS = tuple(tuple(4 * _SEAT_PASS[i] + c // 13 for c in range(52)) for i i
 
 _LOW6 = bytes(b & 0x3F for b in range(256))
 
+if MICROPYTHON:  # its ints and lists have no bound __add__ / __getitem__
+
+    def _lookup(keys: list[int]) -> Callable[[int], int]:
+        return lambda c: keys[c]
+
+    def _adder(base: int) -> Callable[[int], int]:
+        return lambda r: base + r
+
+else:
+
+    def _lookup(keys: list[int]) -> Callable[[int], int]:
+        """``keys[c]`` as a function of c (the bound method: no Python frame per call)."""
+        return keys.__getitem__
+
+    def _adder(base: int) -> Callable[[int], int]:
+        """``base + r`` as a function of r (the bound method)."""
+        return base.__add__
+
 
 def _random_keys(randbytes: Callable[[int], bytes]) -> list[int]:
-    """52 random 30-bit ints (small enough for CPython's fast int compares).  Sorting by them
-    is a uniform shuffle but for ties, about one sort in a million, which keep the card order:
-    a negligible bias, and only here (``deal.py`` has none)."""
+    """52 random 30-bit ints (small enough for CPython's fast int compares): each 4 bytes,
+    little-endian, the top 2 bits dropped.  Sorting by them is a uniform shuffle but for ties,
+    about one sort in a million, which keep the card order: a negligible bias, and only here
+    (``deal.py`` has none)."""
     b = bytearray(randbytes(208))
+    if MICROPYTHON:  # no extended slices or memoryview.cast there
+        return [int.from_bytes(b[i:i + 4], "little") & 0x3FFFFFFF for i in range(0, 208, 4)]
     b[3::4] = b[3::4].translate(_LOW6)
     return memoryview(b).cast("I").tolist()
 
 
 def _suit_lists(hands: Sequence[int], randbytes: Callable[[int], bytes]) -> list[list[int]]:
     """H[seat * 4 + suit]: each seat's cards of each suit, in a uniformly random order."""
-    order = _random_keys(randbytes).__getitem__  # a random key per card
+    order = _lookup(_random_keys(randbytes))  # a random key per card
     bits = BITS
     H: list[list[int]] = []
     for m in hands:
         for base in (0, 13, 26, 39):
-            H.append(sorted(map(base.__add__, bits[(m >> base) & 0x1FFF]), key=order))
+            H.append(sorted(map(_adder(base), bits[(m >> base) & 0x1FFF]), key=order))
     return H
 
 
@@ -521,7 +542,7 @@ def random_hand(rng: Random, rules: Rules | str | None = None) -> list[int]:
     r = get_rules(rules)
     must_break, first, scorers, xs_of, xcard_of, exposed_of = _plan(r)
     # A uniformly random deal: the 52 cards sorted by random keys.
-    deck = sorted(_RANGE52, key=_random_keys(rng.randbytes).__getitem__)
+    deck = sorted(_RANGE52, key=_lookup(_random_keys(rng.randbytes)))
     # Each special card is exposed with probability 1/2: four random bits.
     ex = rng.getrandbits(4) if r.exposure else 0
     # Seat of each deck position: blocks of 13; with passing, the first three cards of each

@@ -24,6 +24,48 @@ import sys
 
 MICROPYTHON = sys.implementation.name == "micropython"
 
+
+# MicroPython's stand-ins, defined everywhere so that CPython's tests compare them with the
+# standard library's (tests/test_prng.py).
+
+
+def mp_bit_length(m):
+    """``int.bit_length`` of a mask m >= 0."""
+    return len(bin(m)) - 2 if m else 0
+
+
+def mp_popcount(m):
+    """``int.bit_count`` of a mask m >= 0."""
+    return bin(m).count("1")
+
+
+def mp_combinations(items, r):
+    """``itertools.combinations(items, r)`` as a list, in the same order."""
+    items = list(items)
+    if r == 0:
+        return [()]
+    out = []
+    for i in range(len(items) - r + 1):
+        for rest in mp_combinations(items[i + 1:], r - 1):
+            out.append((items[i],) + rest)
+    return out
+
+
+def mp_sorted_keys(data):
+    """``data`` with every dict an ordered dict of sorted keys (MicroPython's json.dumps keeps
+    an OrderedDict's order; its plain dicts have none)."""
+    if isinstance(data, dict):
+        from collections import OrderedDict
+
+        out = OrderedDict()
+        for k in sorted(data):
+            out[k] = mp_sorted_keys(data[k])
+        return out
+    if isinstance(data, (list, tuple)):
+        return [mp_sorted_keys(v) for v in data]
+    return data
+
+
 TYPE_CHECKING = False  # what type checkers take as True: they check the CPython branch
 
 if TYPE_CHECKING or not MICROPYTHON:
@@ -52,25 +94,9 @@ else:
             return self
 
     Any = Callable = Iterable = Mapping = Sequence = _Annotation()
-
-    def bit_length(m):
-        """``int.bit_length`` of a mask m >= 0."""
-        return len(bin(m)) - 2 if m else 0
-
-    def popcount(m):
-        """``int.bit_count`` of a mask m >= 0."""
-        return bin(m).count("1")
-
-    def combinations(items, r):
-        """``itertools.combinations(items, r)`` as a list, in the same order."""
-        items = list(items)
-        if r == 0:
-            return [()]
-        out = []
-        for i in range(len(items) - r + 1):
-            for rest in combinations(items[i + 1:], r - 1):
-                out.append((items[i],) + rest)
-        return out
+    bit_length = mp_bit_length
+    popcount = mp_popcount
+    combinations = mp_combinations
 
     def clock():
         """Seconds on a monotonic clock."""
@@ -78,22 +104,9 @@ else:
 
     cpu_clock = clock
 
-    from collections import OrderedDict
-
-    def _sorted(data):
-        if isinstance(data, dict):
-            out = OrderedDict()
-            for k in sorted(data):
-                out[k] = _sorted(data[k])
-            return out
-        if isinstance(data, (list, tuple)):
-            return [_sorted(v) for v in data]
-        return data
-
     def dumps(data):
         """JSON text of ``data`` with every dict's keys sorted."""
-        return json.dumps(_sorted(data))
-
+        return json.dumps(mp_sorted_keys(data))
 
 __all__ = ["MICROPYTHON", "Any", "Callable", "Iterable", "Mapping", "Random", "Sequence",
            "bit_length", "clock", "combinations", "cpu_clock", "dumps", "popcount"]

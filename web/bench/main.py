@@ -46,7 +46,7 @@ async def run():
     hps = round(eng["hands_per_second"])
     row(["engine: random playouts", eng["hands"], "", "", "", "", "{} hands/s".format(hps)], "engine")
     print("bench engine: {} hands/s ({} hands in {:.2f} s)".format(hps, eng["hands"], eng["seconds"]))
-    for level in p["levels"].split(","):
+    for level in [name for name in p["levels"].split(",") if name]:  # levels= : the engine alone
         status("Bot-only hands: {}…".format(level))
         res = (await engine.call("bench_bots", [level], int(p["hands"]), int(p["seed"]), p["rules"]))[level]
         row([level, res["hands"], res["decisions"], "{:.1f}".format(res["p50"]), "{:.1f}".format(res["p95"]),
