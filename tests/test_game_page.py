@@ -146,20 +146,33 @@ def test_saves_that_cannot_be_used_are_reported() -> None:
     storage = Storage()
     assert store.read_save(storage) == (None, None)
     for text, notice in [("{nope", "save_corrupt"), ("[]", "save_corrupt"), ('{"v": 0}', "save_old"),
-                         ('{"v": 99}', "save_corrupt"), ('{"v": 1, "match": "{}", "view": {}}', "save_corrupt")]:
+                         ('{"v": 99}', "save_corrupt"), ('{"v": 2, "match": 5}', "save_corrupt")]:
         storage.setItem(store.SAVE_KEY, text)
         assert store.read_save(storage) == (None, notice), text
+    # A record that reads but holds no sound match: the engine's core refuses it.
+    for match in ["{}", '{"format": "gongzhu-match"}']:
+        with pytest.raises(ValueError):
+            store.restore(match, ["easy"] * 4)
 
 
-def test_a_save_of_the_worker_is_accepted() -> None:
-    from tests.e2e.test_game_support import saved_game
+def test_the_one_record_of_a_saved_game_rebuilds_the_table() -> None:
+    """The save holds the match alone; the main thread rebuilds the worker's own view from it."""
+    from tests.e2e.test_game_support import page_worker, saved_game
 
     storage = Storage()
     storage.setItem(store.SAVE_KEY, saved_game(5, "classic", plays=8))
-    data, notice = store.read_save(storage)
-    assert notice is None and data is not None
-    assert json.loads(data["match"])["format"] == "gongzhu-match"
-    assert len(data["view"]["hand"]) == 13 - len([p for p in data["view"]["played"] if p[0] == 0])
+    match, notice = store.read_save(storage)
+    assert notice is None and match is not None
+    assert list(json.loads(storage.getItem(store.SAVE_KEY))) == ["v", "match"]
+    worker = page_worker()
+    worker.load(match, ["easy", "normal", "hard", "expert"])
+    assert store.restore(match, ["easy", "normal", "hard", "expert"]) == worker.snapshot()
+    forged = match.replace('"play"', '"fly"')
+    with pytest.raises(ValueError):
+        store.restore(forged, ["easy"] * 4)
+    # A save of the previous version (which also held a copy of the view) still resumes.
+    storage.setItem(store.SAVE_KEY, json.dumps({"v": 1, "match": match, "view": {}}))
+    assert store.read_save(storage) == (match, None)
 
 
 def test_every_reason_the_engine_gives_for_a_dimmed_card_comes_in_chinese() -> None:

@@ -11,8 +11,9 @@ MicroPython main thread as a JsProxy). To expose an engine function to the page,
 `API` below: it receives plain JSON values and returns a JSON-serialisable value.
 
 The game API holds one `Match` (the human is seat 0, bots sit at 1-3) and answers with
-snapshots: the human's view (`Match.view(0)`, which carries the engine's reason for every card
-that may not be played) plus who acts now (`your_move`, `turn`, and `bot_next` to pace the bots).
+snapshots: the human's view ready for the screen (gongzhu.core.screen.table_view: `Match.view(0)`,
+which carries the engine's reason for every card that may not be played, plus who acts now:
+`your_move`, `turn`, and `bot_next` to pace the bots).
 `advance` makes ONE bot decision, so the page can animate each play at a readable pace and stays
 responsive between them. Bots come from `gongzhu.bots`: the page offers its ladder (`LEVELS`).
 """
@@ -26,6 +27,7 @@ import gongzhu
 from gongzhu import Match, get_rules
 from gongzhu import puzzle as embed_puzzle
 from gongzhu.bots import BOTS, LEVELS, explain
+from gongzhu.core.screen import bot_next, table_view, your_move
 
 HUMAN = 0
 
@@ -70,64 +72,9 @@ def _match() -> Match:
     return GAME.match
 
 
-def _your_move(hand) -> str | None:
-    """What the human (seat 0) may do now: "pass", "expose" or "play"; None while it waits."""
-    if hand.phase == "pass":
-        return "pass" if hand.passes[HUMAN] is None else None
-    if hand.phase == "expose":
-        if hand.exposure_decided[HUMAN]:
-            return None
-        return "expose" if hand.rules.exposure_mode == "secret" or hand.to_play == HUMAN else None
-    if hand.phase == "play":
-        return "play" if hand.to_play == HUMAN else None
-    return None
-
-
-def _bot_next(hand) -> int | None:
-    """The bot seat that decides next, or None (the human's turn, or the hand is over)."""
-    order = [(hand.to_play + i) % 4 for i in range(4)] if hand.to_play is not None else [0, 1, 2, 3]
-    if hand.phase == "pass":
-        for s in order:
-            if s != HUMAN and hand.passes[s] is None:
-                return s
-        return None
-    if hand.phase == "expose" and hand.rules.exposure_mode == "secret":
-        for s in order:
-            if s != HUMAN and not hand.exposure_decided[s]:
-                return s
-        return None
-    if hand.phase in ("expose", "play") and hand.to_play is not None and hand.to_play != HUMAN:
-        return hand.to_play
-    return None
-
-
 def snapshot() -> dict:
-    """The human's view of the match plus pacing hints and the score history."""
-    match = _match()
-    hand = match.current_hand
-    view = match.view(HUMAN)
-    # Who acts now, decided here once for the whole page: what the human may do, which bot decides
-    # next (the page paces it), and whom the table marks as acting (nobody while bots choose their
-    # exposures: that would tell who holds a special card).
-    view["your_move"] = _your_move(hand)
-    view["bot_next"] = _bot_next(hand)
-    if view["your_move"]:
-        view["turn"] = HUMAN
-    elif hand.phase == "play":
-        view["turn"] = hand.to_play
-    elif hand.phase == "pass":
-        view["turn"] = view["bot_next"]
-    else:
-        view["turn"] = None
-    view["levels"] = list(GAME.levels)
-    view["history"] = [
-        {"hand": h["hand"], "scores": h["scores"], "totals": h["totals"], "pig_captor": h["pig_captor"]}
-        for h in match.history()
-    ]
-    if hand.phase == "done":
-        view["breakdown"] = hand.breakdown()
-        view["exposed_at_end"] = view["exposed"]
-    return view
+    """The human's view of the match, ready for the screen (gongzhu.core.screen.table_view)."""
+    return table_view(_match(), HUMAN, GAME.levels)
 
 
 def new_match(seed: int, rules: dict | str | None = None, levels: list[str] | None = None) -> dict:
@@ -192,7 +139,7 @@ def advance() -> dict:
     """
     match = _match()
     hand = match.current_hand
-    seat = _bot_next(hand)
+    seat = bot_next(hand, HUMAN)
     events: list = []
     think_ms = 0.0
     if seat is not None:
@@ -215,7 +162,7 @@ def hint() -> dict:
     """What the strongest bot would do for the human now, and one line of why (en + zh)."""
     match = _match()
     hand = match.current_hand
-    if not _your_move(hand):
+    if not your_move(hand, HUMAN):
         raise ValueError("It is not your turn.")
     view = hand.view(HUMAN)
     result = explain(view, LEVELS[-1], match.hand_number * 1000 + len(hand.actions))

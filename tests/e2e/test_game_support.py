@@ -150,7 +150,7 @@ def saved_game(seed: int, rules: Any = "classic", plays: int = 52, hands: int = 
                     worker.act("play", rng.choice(view["legal"]))
             else:
                 worker.advance()
-    return json.dumps({"v": 1, "match": worker.save(), "view": worker.snapshot()})
+    return json.dumps({"v": 2, "match": worker.save()})
 
 
 def save_script(value: str) -> str:

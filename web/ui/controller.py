@@ -166,24 +166,28 @@ class Controller:
         for key, value in notices:
             s.notices.append((key, {"value": value}))
         saved, problem = store.read_save(self.storage)
+        view = None
+        if saved:
+            try:
+                view = store.restore(saved, s.settings["levels"])
+            except Exception:  # a match the engine refuses: said once, then a fresh deal
+                saved, problem = None, "save_corrupt"
         if problem:
             s.notices.append((problem, {}))
             store.clear_save(self.storage)
         if seed is not None:
             rules = options.resolve(None, preset) if preset else dict(s.settings["rules"])
-            if saved and saved["view"]["match"].get("seed") == seed and saved["view"].get("rules") == rules:
+            if view and view["match"].get("seed") == seed and view.get("rules") == rules:
                 # Reloading a shared deal's page resumes it rather than dealing it again.
-                s.view = saved["view"]
-                self.link.saved_match = saved["match"]
-                self.pending = ("load", saved["match"])
+                s.view = view
+                self.pending = ("load", saved)
             else:
                 self.start_fresh(seed, rules)
             s.notices.append(("shared_deal", {"seed": seed, "rules": preset or options.preset_of(rules) or "custom"}))
         else:
-            if saved:
-                s.view = saved["view"]
-                self.link.saved_match = saved["match"]
-                self.pending = ("load", saved["match"])
+            if view:
+                s.view = view
+                self.pending = ("load", saved)
             else:
                 rules = dict(s.settings["rules"])
                 if preset:
@@ -194,11 +198,10 @@ class Controller:
         try:
             yield from self.renderer.parts(s)
         except Exception:
-            # A saved snapshot the table cannot draw: forget it and deal afresh.
+            # A saved match the table cannot draw: forget it and deal afresh.
             if self.pending and self.pending[0] == "load":
                 s.notices.append(("save_corrupt", {}))
                 store.clear_save(self.storage)
-                self.link.saved_match = None
                 self.renderer.keys = {}
                 self.start_fresh(random_seed(), dict(s.settings["rules"]))
                 self.render()
@@ -266,8 +269,9 @@ class Controller:
             return
         s.busy = False
         self.intents = None  # the old queue's loop ends; what it held was for the old worker
-        if self.link.saved_match:
-            self.pending = ("load", self.link.saved_match)
+        saved = store.read_save(self.storage)[0]
+        if saved:
+            self.pending = ("load", saved)
         elif s.view and s.view.get("match"):
             self.pending = ("new", s.view["match"]["seed"], s.view["rules"])
         else:
@@ -561,7 +565,7 @@ class Controller:
         if s.engine == "loading":
             # Before the engine: deal the new match here; the engine starts it when it is up.
             self.start_fresh(random_seed(), rules or dict(s.settings["rules"]))
-            self.link.saved_match = None
+            store.clear_save(self.storage)  # the saved match is given up: a restart deals this one
             s.screen = None
             s.notices = []
             self.render()

@@ -31,7 +31,6 @@ class Link:
         self.engine = None
         self.generation = 0  # bumped when a worker is given up: its late answers are ignored
         self.call_started = None
-        self.saved_match = None  # the last match JSON, for a restart after a worker failure
 
     def attach(self, engine):
         """A worker is up (the first, or a restarted one)."""
@@ -101,10 +100,10 @@ class Link:
         return True
 
     async def persist(self):
-        """Save the match (and the snapshot shown at the next start) in localStorage."""
+        """Save the match in localStorage (the one record of the game: the next start and a
+        restart after a worker failure resume from it)."""
         try:
             text = await self.call("save")
         except (EngineDown, EngineError):
             return
-        self.saved_match = text
-        store.write_save(self.storage, text, self.s.view)
+        store.write_save(self.storage, text)

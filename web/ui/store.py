@@ -13,7 +13,7 @@ from gongzhu.core import options
 SETTINGS_KEY = "gongzhu.settings"
 SAVE_KEY = "gongzhu.save"
 SETTINGS_VERSION = 1
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 MAX_SEED = 0xFFFFFFFFFFFFFFFF
 
 LEVELS = ("beginner", "easy", "normal", "hard", "expert")
@@ -87,9 +87,10 @@ def save_settings(storage, settings):
 
 
 def read_save(storage):
-    """The saved match as `(save, notice)`: save is a dict with "match" (the engine's JSON text)
-    and "view" (the last snapshot, shown before the engine is ready) or None; notice is None or
-    the i18n key of the one-line message for a corrupt or old save."""
+    """The saved match as `(match, notice)`: match is the engine's JSON text of the match (the one
+    record of a game in progress) or None; notice is None or the i18n key of the one-line message
+    for a save that cannot be used.  Whether the match itself is sound is the engine's to say
+    (`restore`)."""
     try:
         text = storage.getItem(SAVE_KEY)
     except Exception:
@@ -103,38 +104,30 @@ def read_save(storage):
     if not isinstance(data, dict):
         return None, "save_corrupt"
     version = data.get("v")
-    if version != SAVE_VERSION:
+    # Version 1 also held a copy of the table's view: its match is all that is read now.
+    if version not in (1, SAVE_VERSION):
         if isinstance(version, int) and version < SAVE_VERSION:
             return None, "save_old"
         return None, "save_corrupt"
-    if not isinstance(data.get("match"), str) or not view_ok(data.get("view")):
+    if not isinstance(data.get("match"), str):
         return None, "save_corrupt"
-    return data, None
+    return data["match"], None
 
 
-VIEW_KEYS = {"phase": str, "hand": list, "hand_counts": list, "exposed": list, "captured": list, "trick": list,
-             "tricks": list, "played": list, "rules": dict, "match": dict, "history": list,
-             "exposure_decided": list}
+def restore(match_json, levels):
+    """The human's table view (gongzhu.core.screen.table_view) of a saved match, rebuilt by the
+    engine's core here on the main thread, which replays and checks every action; ValueError
+    for a match the engine refuses."""
+    from gongzhu.core.match import Match
+    from gongzhu.core.screen import table_view
+
+    return table_view(Match.from_json(match_json), 0, levels)
 
 
-def view_ok(view):
-    """True when a saved snapshot has what the table needs to draw it before the engine is ready."""
-    if not isinstance(view, dict):
-        return False
-    for key in VIEW_KEYS:
-        if not isinstance(view.get(key), VIEW_KEYS[key]):
-            return False
-    for key in ("hand_counts", "exposed", "captured", "exposure_decided"):
-        if len(view[key]) != 4:
-            return False
-    match = view["match"]
-    return isinstance(match.get("totals"), list) and len(match["totals"]) == 4
-
-
-def write_save(storage, match_json, view):
-    """Save the match (the engine's JSON) with the snapshot to show at the next start."""
+def write_save(storage, match_json):
+    """Save the match (the engine's JSON)."""
     try:
-        storage.setItem(SAVE_KEY, json.dumps({"v": SAVE_VERSION, "match": match_json, "view": view}))
+        storage.setItem(SAVE_KEY, json.dumps({"v": SAVE_VERSION, "match": match_json}))
     except Exception:
         pass
 

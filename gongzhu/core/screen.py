@@ -1,0 +1,71 @@
+"""What the game's table shows one player: a match's view ready for the screen.
+
+``table_view(match, seat, levels)`` is ``match.view(seat)`` plus who acts now, decided here
+once for the whole page: what this player may do (``your_move``), which bot decides next
+(``bot_next``, which the page paces) and whom the table marks as acting (``turn``), with the
+score history, the bot levels and, once the hand is over, each seat's breakdown.  The engine
+worker answers every call with it; the page's main thread (MicroPython) builds the same view
+from a saved match before the worker is up.
+"""
+
+from .hand import Hand
+from .match import Match
+from .portable import Any
+
+
+def your_move(hand: Hand, seat: int) -> "str | None":
+    """What ``seat`` may do now: "pass", "expose" or "play"; None while it waits."""
+    if hand.phase == "pass":
+        return "pass" if hand.passes[seat] is None else None
+    if hand.phase == "expose":
+        if hand.exposure_decided[seat]:
+            return None
+        return "expose" if hand.rules.exposure_mode == "secret" or hand.to_play == seat else None
+    if hand.phase == "play":
+        return "play" if hand.to_play == seat else None
+    return None
+
+
+def bot_next(hand: Hand, seat: int) -> "int | None":
+    """The other seat (a bot's) that decides next, or None (``seat``'s turn, or the hand is over)."""
+    order = [(hand.to_play + i) % 4 for i in range(4)] if hand.to_play is not None else [0, 1, 2, 3]
+    if hand.phase == "pass":
+        for s in order:
+            if s != seat and hand.passes[s] is None:
+                return s
+        return None
+    if hand.phase == "expose" and hand.rules.exposure_mode == "secret":
+        for s in order:
+            if s != seat and not hand.exposure_decided[s]:
+                return s
+        return None
+    if hand.phase in ("expose", "play") and hand.to_play is not None and hand.to_play != seat:
+        return hand.to_play
+    return None
+
+
+def table_view(match: Match, seat: int, levels: list[str]) -> dict[str, Any]:
+    """``match.view(seat)`` with ``your_move``, ``bot_next``, ``turn``, ``levels``, ``history``
+    and, when the hand is over, ``breakdown`` and ``exposed_at_end``."""
+    hand = match.current_hand
+    view = match.view(seat)
+    view["your_move"] = your_move(hand, seat)
+    view["bot_next"] = bot_next(hand, seat)
+    # Nobody is marked while the bots choose their exposures: that would tell who holds a special card.
+    if view["your_move"]:
+        view["turn"] = seat
+    elif hand.phase == "play":
+        view["turn"] = hand.to_play
+    elif hand.phase == "pass":
+        view["turn"] = view["bot_next"]
+    else:
+        view["turn"] = None
+    view["levels"] = list(levels)
+    view["history"] = [
+        {"hand": h["hand"], "scores": h["scores"], "totals": h["totals"], "pig_captor": h["pig_captor"]}
+        for h in match.history()
+    ]
+    if hand.phase == "done":
+        view["breakdown"] = hand.breakdown()
+        view["exposed_at_end"] = view["exposed"]
+    return view
