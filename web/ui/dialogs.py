@@ -1,12 +1,14 @@
-"""The dialogs' contents (settings, help, score sheet, hand summary, last trick), built from the
-`State` with the renderer's DOM helpers; `Renderer.dialogs` (render.py) decides which one is open
-and when its content is rebuilt.
+"""The dialogs' region of the page: their contents (settings, help, score sheet, hand summary,
+last trick), built from the `State` with the DOM helpers, and `DialogsRegion`, the part of the
+renderer (render.py) that decides which one is open and when its content is rebuilt.
 """
 
 import json
 
+from pyscript import document
+
 from gongzhu.core import options
-from ui.dom import card_img, h
+from ui.dom import card_img, fill, h
 from ui.i18n import about, card_label, cards_short, join_names, level_name, seat_name, t
 from ui.present import score_text
 
@@ -220,3 +222,47 @@ def last_dialog(s, lang, pos):
         body.append(h("p", {"class": "won", "text": t("won_by", lang, name=seat_name(winner, lang, pos[winner])) +
                             (" · " + cards_short(last["points"]) if last["points"] else "")}))
     return [dialog_head("dlg-last", t("last_trick", lang), lang), h("div", {"class": "dlg-body"}, body)]
+
+
+class DialogsRegion:
+    """Opens, fills and closes the dialogs (mixed into `Renderer`)."""
+
+    def dialogs(self, s, lang, pos):
+        builders = {
+            "settings": ("dlg-settings", settings_dialog),
+            "help": ("dlg-help", help_dialog),
+            "scores": ("dlg-scores", scores_dialog),
+            "summary": ("dlg-summary", summary_dialog),
+            "last": ("dlg-last", last_dialog),
+        }
+        for screen in builders:
+            dlg_id, build = builders[screen]
+            dlg = self.el[dlg_id]
+            if s.screen == screen:
+                key = self.dialog_key(s, screen, lang)
+                if self.changed(dlg_id, key):
+                    active = document.activeElement
+                    focus_id = active.id if active and dlg.contains(active) else None
+                    fill(dlg, build(s, lang, pos))
+                    if focus_id:
+                        again = document.getElementById(focus_id)
+                        if again:
+                            again.focus()
+                if not dlg.open:
+                    dlg.showModal()
+            else:
+                if dlg.open:
+                    dlg.close()
+                self.keys.pop(dlg_id, None)
+
+    def dialog_key(self, s, screen, lang):
+        v = s.view
+        if screen == "settings":
+            return [lang, s.settings, s.levels_available]
+        if screen == "help":
+            return [lang]
+        if screen == "scores":
+            return [lang, v and v["history"], v and v["match"]["totals"], s.settings["direction"]]
+        if screen == "summary":
+            return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"]]
+        return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"]]
