@@ -7,6 +7,7 @@ the behaviour, the values under the cards and the score with its arithmetic line
 """
 
 import kit
+from ui.dom import h
 
 from gongzhu.core.cards import SCORING_MASK, card_name, card_symbol, parse_card
 from gongzhu.core.options import PRESETS
@@ -48,8 +49,10 @@ def read_state(query):
         c = 0
         while not extra >> c & 1:
             c += 1
-        raise ParamError("cards: %s is not a scoring card (the 13 hearts, Q♠, J♦ and 10♣ score)" % card_symbol(c),
-                         "cards：%s 不是分牌（分牌是 13 张红心和 Q♠、J♦、10♣）" % card_symbol(c))
+        raise ParamError(
+            "cards: %s is not a scoring card (the 13 hearts, Q♠, J♦ and 10♣ score)" % card_symbol(c),
+            "cards：%s 不是分牌（分牌是 13 张红心和 Q♠、J♦、10♣）" % card_symbol(c),
+        )
     exposed = parse_exposed_param(query.get("exposed", ""))
     return Calculator(pile, exposed, preset)
 
@@ -92,7 +95,7 @@ def render(state, lang):
     lines = kit.by_id("lines")
     kit.clear(lines)
     for text in score.text(lang):
-        lines.appendChild(kit.el("li", None, text))
+        lines.appendChild(h("li", {"text": text}))
 
 
 def main():
@@ -109,7 +112,7 @@ def main():
         return
     select = kit.by_id("preset")
     for name in kit.preset_names():
-        select.appendChild(kit.el("option", None, name, {"value": name}))
+        select.appendChild(h("option", {"text": name, "value": name}))
 
     def pick(event):
         state.toggle_card(event.currentTarget.getAttribute("data-card"))

@@ -1,7 +1,7 @@
 """The embeds' shared main-thread kit (MicroPython): URL parameters, en/zh strings, text-only DOM building.
 
 Every embed page (calculator, replay, puzzle, game) reads its parameters with `params()`,
-builds its DOM with `el()` — which only ever sets `textContent` and attributes, so whatever a
+builds its DOM with the game's `ui.dom.h()` — which only ever sets `textContent` and attributes, so whatever a
 URL or an author supplies (captions, names, card lists) is shown as text, never parsed as
 HTML — and reports a bad parameter with `show_error()`, a readable message inside the frame.
 `web/embed/frame.js` (plain JS, loaded first) sizes the frame for the host page.
@@ -9,6 +9,7 @@ HTML — and reports a bad parameter with `show_error()`, a readable message ins
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
+from ui.dom import h
 
 from gongzhu.core.cards import card_name, card_symbol, parse_card
 from gongzhu.core.options import PRESET_DOCS, PRESETS
@@ -21,6 +22,7 @@ PRESET_ORDER = ("classic", "beginner", "fast", "round-points")
 def preset_names():
     """The presets in display order (MicroPython dicts do not keep insertion order)."""
     return [n for n in PRESET_ORDER if n in PRESETS] + sorted([n for n in PRESETS if n not in PRESET_ORDER])
+
 
 STRINGS = {
     "calculator": ("Gong Zhu scoring calculator", "拱猪计分器"),
@@ -126,8 +128,10 @@ def preset_of(query):
     """The house-rule preset named by `rules=` (default "classic"); ParamError if unknown."""
     name = query.get("rules", "classic").strip().lower() or "classic"
     if name not in PRESETS:
-        raise ParamError("rules must be one of %s, not %r" % (", ".join(preset_names()), name[:40]),
-                         "rules 必须是 %s 之一，不能是 %r" % ("、".join(preset_names()), name[:40]))
+        raise ParamError(
+            "rules must be one of %s, not %r" % (", ".join(preset_names()), name[:40]),
+            "rules 必须是 %s 之一，不能是 %r" % ("、".join(preset_names()), name[:40]),
+        )
     return name
 
 
@@ -148,23 +152,6 @@ def text_param(query, name, limit=300):
 # --- DOM -----------------------------------------------------------------------------------
 
 _PROXIES = []
-
-
-def el(tag, cls=None, text=None, attrs=None, children=None):
-    """A new element: class, text (as textContent, never HTML), attributes and children."""
-    node = document.createElement(tag)
-    if cls:
-        node.className = cls
-    if text is not None:
-        node.textContent = str(text)
-    if attrs:
-        for name in attrs:
-            node.setAttribute(name, str(attrs[name]))
-    if children:
-        for child in children:
-            if child is not None:
-                node.appendChild(child)
-    return node
 
 
 def on(node, event, handler):
@@ -191,15 +178,15 @@ def card_face(code, lang, cls="card", extra=None):
     label = card_name(c, lang)
     if extra:
         label = label + ", " + extra
-    node = el("span", cls, None, {"data-card": code, "role": "img", "aria-label": label, "title": card_symbol(c)})
-    node.appendChild(el("img", None, None, {"src": "../cards/%s.svg" % code, "alt": "", "draggable": "false"}))
+    node = h("span", {"class": cls, "data-card": code, "role": "img", "aria-label": label, "title": card_symbol(c)})
+    node.appendChild(h("img", {"src": "../cards/%s.svg" % code, "alt": "", "draggable": "false"}))
     return node
 
 
 def card_back(cls="card back"):
     """A face-down card."""
-    node = el("span", cls, None, {"aria-hidden": "true"})
-    node.appendChild(el("img", None, None, {"src": "../cards/back.svg", "alt": "", "draggable": "false"}))
+    node = h("span", {"class": cls, "aria-hidden": "true"})
+    node.appendChild(h("img", {"src": "../cards/back.svg", "alt": "", "draggable": "false"}))
     return node
 
 
@@ -208,8 +195,17 @@ def show_error(message, lang="en"):
     root = by_id("embed")
     clear(root)
     text = message.text(lang) if isinstance(message, ParamError) else str(message)
-    root.appendChild(el("p", "embed-error", t("bad_params", lang, message=text),
-                        {"role": "alert", "data-testid": "error"}))
+    root.appendChild(
+        h(
+            "p",
+            {
+                "class": "embed-error",
+                "text": t("bad_params", lang, message=text),
+                "role": "alert",
+                "data-testid": "error",
+            },
+        )
+    )
     mark_ready()
 
 

@@ -10,6 +10,7 @@ import asyncio
 
 import kit
 from table import Table, face_up_seats, read_deal, seat_names
+from ui.dom import h
 
 from gongzhu.core.cards import card_code, card_symbol, cards_of, parse_card, sort_for_display
 from gongzhu.core.replay import ParamError, parse_cards_param, parse_seat
@@ -18,6 +19,7 @@ from gongzhu.core.scoring import signed
 try:
     from ui.i18n import level_name
 except Exception:  # the game page's strings are optional here: English level names then
+
     def level_name(level, lang):
         return level
 
@@ -27,22 +29,26 @@ def read_puzzle(query):
     replay, spec, seed = read_deal(query)
     k = len(replay.moves)
     if k >= 52:
-        raise ParamError("the hand is over after these moves: nothing is left to decide",
-                         "这些出牌之后本副牌已经结束，没有可以决定的了")
+        raise ParamError(
+            "the hand is over after these moves: nothing is left to decide",
+            "这些出牌之后本副牌已经结束，没有可以决定的了",
+        )
     state = replay.state(k)
     seat = state["to_play"]
     if query.get("seat", "").strip():
         asked = parse_seat(query["seat"])
         if asked != seat:
-            raise ParamError("after these moves %s plays, not %s" % (kit.seat_name(seat, "en"),
-                                                                   kit.seat_name(asked, "en")),
-                             "这些出牌之后该%s家出牌，不是%s家"
-                             % (kit.seat_name(seat, "zh"), kit.seat_name(asked, "zh")))
+            raise ParamError(
+                "after these moves %s plays, not %s" % (kit.seat_name(seat, "en"), kit.seat_name(asked, "en")),
+                "这些出牌之后该%s家出牌，不是%s家" % (kit.seat_name(seat, "zh"), kit.seat_name(asked, "zh")),
+            )
     answers = parse_cards_param(query.get("answer", ""), "answer")
     if answers & ~state["held"][seat]:
         c = cards_of(answers & ~state["held"][seat])[0]
-        raise ParamError("answer: %s does not hold %s" % (kit.seat_name(seat, "en"), card_symbol(c)),
-                         "answer：%s家没有 %s" % (kit.seat_name(seat, "zh"), card_symbol(c)))
+        raise ParamError(
+            "answer: %s does not hold %s" % (kit.seat_name(seat, "en"), card_symbol(c)),
+            "answer：%s家没有 %s" % (kit.seat_name(seat, "zh"), card_symbol(c)),
+        )
     return replay, spec, seed, seat, answers
 
 
@@ -65,30 +71,31 @@ def main():
     state = replay.state(k)
     root = kit.by_id("embed")
     question = kit.text_param(query, "question") or kit.t("question", lang, seat=names[seat], n=k // 4 + 1)
-    root.appendChild(kit.el("p", "question", question, {"data-testid": "question"}))
+    root.appendChild(h("p", {"class": "question", "text": question, "data-testid": "question"}))
     table = Table(root, lang, names)
     table.render(replay, state, face_up)
-    choices = kit.el("div", "choices", None, {"role": "group", "aria-label": kit.t("your_seat_hand", lang,
-                                                                                      seat=names[seat])})
+    choices = h(
+        "div", {"class": "choices", "role": "group", "aria-label": kit.t("your_seat_hand", lang, seat=names[seat])}
+    )
     buttons = {}
     for c in sort_for_display(cards_of(state["held"][seat])):
         code = card_code(c)
-        button = kit.el("button", None, None, {"type": "button", "data-card": code, "aria-disabled": "true"})
+        button = h("button", {"type": "button", "data-card": code, "aria-disabled": "true"})
         face = kit.card_face(code, lang)
         face.removeAttribute("data-card")  # the button carries the hook
         button.appendChild(face)
         buttons[code] = button
         choices.appendChild(button)
     root.appendChild(choices)
-    status = kit.el("p", "check", kit.t("thinking", lang), {"role": "status", "data-testid": "status"})
+    status = h("p", {"class": "check", "text": kit.t("thinking", lang), "role": "status", "data-testid": "status"})
     root.appendChild(status)
-    verdict = kit.el("p", "verdict", "", {"data-testid": "verdict", "aria-live": "polite"})
+    verdict = h("p", {"class": "verdict", "text": "", "data-testid": "verdict", "aria-live": "polite"})
     root.appendChild(verdict)
-    outcome = kit.el("ul", "outcome", None, {"data-testid": "outcome"})
+    outcome = h("ul", {"class": "outcome", "data-testid": "outcome"})
     root.appendChild(outcome)
-    explain = kit.el("p", "explain", "", {"data-testid": "explain"})
+    explain = h("p", {"class": "explain", "text": "", "data-testid": "explain"})
     root.appendChild(explain)
-    again = kit.el("button", "small", kit.t("try_again", lang), {"type": "button", "data-action": "again"})
+    again = h("button", {"class": "small", "text": kit.t("try_again", lang), "type": "button", "data-action": "again"})
     again.hidden = True
     root.appendChild(again)
     game = {"engine": None, "legal": [], "illegal": {}, "answers": [], "bot": None, "why": "", "busy": False}
@@ -115,17 +122,18 @@ def main():
         explain.textContent = kit.text_param(query, "explain", 600) or game["why"]
         table.render(replay, state, [0, 1, 2, 3])  # the answer is in: show every hand
         kit.clear(outcome)
-        outcome.appendChild(kit.el("li", "outcome-head", kit.t("outcome", lang)))
+        outcome.appendChild(h("li", {"class": "outcome-head", "text": kit.t("outcome", lang)}))
         picks = [code] if right else [code, answer]
         for card in picks:
             try:
                 result = await game["engine"].call("embed_play_out", spec, moves, card, seed)
             except Exception as exc:
-                outcome.appendChild(kit.el("li", None, str(exc)))
+                outcome.appendChild(h("li", {"text": str(exc)}))
                 continue
             line = kit.t("outcome_line", lang, card=card_symbol(parse_card(card)), scores=scores_text(result["scores"]))
-            outcome.appendChild(kit.el("li", None, line, {"data-card": card, "data-scores": ",".join(
-                [str(v) for v in result["scores"]])}))
+            outcome.appendChild(
+                h("li", {"text": line, "data-card": card, "data-scores": ",".join([str(v) for v in result["scores"]])})
+            )
         again.hidden = False
         game["busy"] = False
         kit.document.documentElement.classList.add("solved")

@@ -10,6 +10,7 @@ import asyncio
 
 import kit
 from table import Table, face_up_seats, read_deal, seat_names
+from ui.dom import h
 
 from gongzhu.core.replay import ParamError
 
@@ -71,20 +72,28 @@ def main():
     names = seat_names(query, lang)
     root = kit.by_id("embed")
     table = Table(root, lang, names)
-    caption = kit.el("p", "caption", "", {"data-testid": "caption", "aria-live": "polite"})
+    caption = h("p", {"class": "caption", "text": "", "data-testid": "caption", "aria-live": "polite"})
     root.appendChild(caption)
     buttons = {}
-    controls = kit.el("div", "controls", None, {"role": "toolbar", "aria-label": kit.t("replay", lang)})
+    controls = h("div", {"class": "controls", "role": "toolbar", "aria-label": kit.t("replay", lang)})
     for action in ("start", "prev", "play", "next", "end"):
         symbol = {"start": "«", "prev": "‹", "play": "▶", "next": "›", "end": "»"}[action]
-        button = kit.el("button", None, symbol, {"type": "button", "data-action": action,
-                                                 "aria-label": kit.t(action, lang), "title": kit.t(action, lang)})
+        button = h(
+            "button",
+            {
+                "text": symbol,
+                "type": "button",
+                "data-action": action,
+                "aria-label": kit.t(action, lang),
+                "title": kit.t(action, lang),
+            },
+        )
         buttons[action] = button
         controls.appendChild(button)
-    step = kit.el("span", "step", "", {"data-testid": "step"})
+    step = h("span", {"class": "step", "text": "", "data-testid": "step"})
     controls.appendChild(step)
     root.appendChild(controls)
-    check = kit.el("p", "check", "", {"data-testid": "check", "role": "status"})
+    check = h("p", {"class": "check", "text": "", "data-testid": "check", "role": "status"})
     root.appendChild(check)
     player = Player(replay, by_card)
 

@@ -11,6 +11,7 @@ hand (face up or backs) and the scoring cards it has captured.
 """
 
 import kit
+from ui.dom import h
 
 from gongzhu.core.cards import (
     SCORING_MASK,
@@ -60,8 +61,10 @@ def read_deal(query):
         seed = parse_seed(query["seed"])
         hands = hands_from_seed(seed, number)
     else:
-        raise ParamError("give a deal: seed=N (a whole number) or hands=… (see the embed page)",
-                         "请给出牌局：seed=N（整数）或 hands=…（见嵌入说明页）")
+        raise ParamError(
+            "give a deal: seed=N (a whole number) or hands=… (see the embed page)",
+            "请给出牌局：seed=N（整数）或 hands=…（见嵌入说明页）",
+        )
     exposed = parse_exposed_param(query.get("exposed", ""))
     if exposed and not rules.exposure:
         raise ParamError("exposed: the %s rules have no exposure" % preset, "exposed：%s 规则没有亮牌" % preset)
@@ -69,12 +72,13 @@ def read_deal(query):
     if query.get("leader", "").strip():
         leader = parse_seat(query["leader"])
     elif number > 1:
-        raise ParamError("hand %d of a match is led by the previous hand's pig captor: give leader=S, E, N or W"
-                         % number, "一局中的第 %d 副由上一副吃到猪的人先出：请给出 leader=S、E、N 或 W" % number)
+        raise ParamError(
+            "hand %d of a match is led by the previous hand's pig captor: give leader=S, E, N or W" % number,
+            "一局中的第 %d 副由上一副吃到猪的人先出：请给出 leader=S、E、N 或 W" % number,
+        )
     moves = parse_moves(query.get("moves", ""))
     replay = Replay(hands, moves, leader, exposed, rules, rules.first_lead)
-    spec = {"hands": [card_codes(m) for m in hands], "leader": leader, "exposed": card_codes(exposed),
-            "rules": preset}
+    spec = {"hands": [card_codes(m) for m in hands], "leader": leader, "exposed": card_codes(exposed), "rules": preset}
     return replay, spec, seed
 
 
@@ -108,24 +112,27 @@ class Table:
         self.lang = lang
         self.names = names
         self.seats = []
-        self.table = kit.el("div", "table", None, {"role": "group", "aria-label": "table"})
+        self.table = h("div", {"class": "table", "role": "group", "aria-label": "table"})
         for s in range(4):
-            name = kit.el("span", "seat-name", names[s])
-            badges = kit.el("span", "badges")
-            score = kit.el("span", "hand-score", "0", {"data-testid": "hand-score"})
-            count = kit.el("span", "count")
-            head = kit.el("div", "seat-head", None, None, [name, badges, score, count])
-            hand = kit.el("div", "hand")
-            taken = kit.el("div", "taken", None, {"data-testid": "captured"})
-            section = kit.el("section", "seat", None,
-                             {"data-seat": s, "data-pos": POSITIONS[s], "aria-label": names[s]},
-                             [head, hand, taken])
+            name = h("span", {"class": "seat-name", "text": names[s]})
+            badges = h("span", {"class": "badges"})
+            score = h("span", {"class": "hand-score", "text": "0", "data-testid": "hand-score"})
+            count = h("span", {"class": "count"})
+            head = h("div", {"class": "seat-head"}, [name, badges, score, count])
+            hand = h("div", {"class": "hand"})
+            taken = h("div", {"class": "taken", "data-testid": "captured"})
+            section = h(
+                "section",
+                {"class": "seat", "data-seat": s, "data-pos": POSITIONS[s], "aria-label": names[s]},
+                [head, hand, taken],
+            )
             self.table.appendChild(section)
-            self.seats.append({"section": section, "badges": badges, "score": score, "count": count,
-                               "hand": hand, "taken": taken})
-        self.trick_cards = kit.el("div", "trick-cards", None, {"data-testid": "trick"})
-        self.trick_note = kit.el("p", "trick-note", "", {"aria-live": "polite"})
-        self.table.appendChild(kit.el("div", "trick-area", None, None, [self.trick_cards, self.trick_note]))
+            self.seats.append(
+                {"section": section, "badges": badges, "score": score, "count": count, "hand": hand, "taken": taken}
+            )
+        self.trick_cards = h("div", {"class": "trick-cards", "data-testid": "trick"})
+        self.trick_note = h("p", {"class": "trick-note", "text": "", "aria-live": "polite"})
+        self.table.appendChild(h("div", {"class": "trick-area"}, [self.trick_cards, self.trick_note]))
         root.appendChild(self.table)
 
     def render(self, replay, state, face_up):
@@ -136,7 +143,9 @@ class Table:
             seat["section"].classList.toggle("turn", state["to_play"] == s)
             kit.clear(seat["badges"])
             for c in cards_of(replay.exposed & replay.hands[s]):
-                seat["badges"].appendChild(kit.el("span", "badge", kit.t("exposed_card", lang, card=card_symbol(c))))
+                seat["badges"].appendChild(
+                    h("span", {"class": "badge", "text": kit.t("exposed_card", lang, card=card_symbol(c))})
+                )
             seat["score"].textContent = signed(state["scores"][s])
             held = state["held"][s]
             n = len(cards_of(held))

@@ -8,6 +8,7 @@ rebuilt when they change. Names typed by people only ever reach the page as text
 
 from keeper_app import BIT
 from keeper_text import t
+from ui.dom import h
 
 from gongzhu.core import options
 from gongzhu.core.cards import card_symbol, parse_card
@@ -53,17 +54,6 @@ class View:
 
     # --- small DOM helpers -----------------------------------------------------------------
 
-    def el(self, tag, cls=None, text=None, attrs=None):
-        node = self.doc.createElement(tag)
-        if cls:
-            node.className = cls
-        if text is not None:
-            node.textContent = text
-        if attrs:
-            for k in attrs:
-                node.setAttribute(k, str(attrs[k]))
-        return node
-
     def id(self, name):
         return self.doc.getElementById(name)
 
@@ -81,11 +71,18 @@ class View:
         names = self.id("names")
         self.name_inputs = []
         for i in range(4):
-            label = self.el("label", "kp-field kp-seat kp-seat-%d" % i)
-            span = self.el("span", "kp-seat-label")
-            inp = self.el("input", None, None, {"type": "text", "maxlength": "24", "autocomplete": "off",
-                                                "id": "name-%d" % i,
-                                                "enterkeyhint": "next" if i < 3 else "go"})
+            label = h("label", {"class": "kp-field kp-seat kp-seat-%d" % i})
+            span = h("span", {"class": "kp-seat-label"})
+            inp = h(
+                "input",
+                {
+                    "type": "text",
+                    "maxlength": "24",
+                    "autocomplete": "off",
+                    "id": "name-%d" % i,
+                    "enterkeyhint": "next" if i < 3 else "go",
+                },
+            )
             label.appendChild(span)
             label.appendChild(inp)
             names.appendChild(label)
@@ -93,29 +90,28 @@ class View:
         teams = self.id("teams")
         self.team_inputs = []
         for i in range(2):
-            label = self.el("label", "kp-field")
-            span = self.el("span")
-            inp = self.el("input", None, None, {"type": "text", "maxlength": "24", "autocomplete": "off",
-                                                "id": "team-%d" % i})
+            label = h("label", {"class": "kp-field"})
+            span = h("span")
+            inp = h("input", {"type": "text", "maxlength": "24", "autocomplete": "off", "id": "team-%d" % i})
             label.appendChild(span)
             label.appendChild(inp)
             teams.appendChild(label)
             self.team_inputs.append((span, inp))
         preset = self.id("preset")
         for name in options.PRESETS:
-            preset.appendChild(self.el("option", None, name, {"value": name}))
-        preset.appendChild(self.el("option", None, "custom", {"value": "", "disabled": "disabled"}))
+            preset.appendChild(h("option", {"text": name, "value": name}))
+        preset.appendChild(h("option", {"text": "custom", "value": "", "disabled": "disabled"}))
         # Every option but target and partnership (shown above) as a select.
         box = self.id("options")
         self.option_selects = []
         for opt in options.OPTIONS:
             if opt["choices"] is None or opt["name"] == "partnership":
                 continue
-            label = self.el("label", "kp-field kp-option")
-            span = self.el("span")
-            sel = self.el("select", None, None, {"data-option": opt["name"], "id": "opt-" + opt["name"]})
+            label = h("label", {"class": "kp-field kp-option"})
+            span = h("span")
+            sel = h("select", {"data-option": opt["name"], "id": "opt-" + opt["name"]})
             for i in range(len(opt["choices"])):
-                sel.appendChild(self.el("option", None, "", {"value": str(i)}))
+                sel.appendChild(h("option", {"text": "", "value": str(i)}))
             label.appendChild(span)
             label.appendChild(sel)
             box.appendChild(label)
@@ -124,25 +120,41 @@ class View:
         exposed = self.id("exposed")
         self.exposed_buttons = {}
         for code in EXPOSABLE_CARDS:
-            b = self.el("button", "kp-expose " + self.suit_class(code), None,
-                        {"type": "button", "data-act": "expose", "data-arg": code, "data-card": code,
-                         "aria-pressed": "false"})
-            b.appendChild(self.el("span", "kp-expose-card", card_text(code)))
+            b = h(
+                "button",
+                {
+                    "class": "kp-expose " + self.suit_class(code),
+                    "type": "button",
+                    "data-act": "expose",
+                    "data-arg": code,
+                    "data-card": code,
+                    "aria-pressed": "false",
+                },
+            )
+            b.appendChild(h("span", {"class": "kp-expose-card", "text": card_text(code)}))
             exposed.appendChild(b)
             self.exposed_buttons[code] = b
         # The 16 scoring cards.
         tray = self.id("tray")
         self.card_buttons = {}
         for code in SCORING_CARDS:
-            b = self.el("button", "kp-cardbtn " + self.suit_class(code), None,
-                        {"type": "button", "data-act": "card", "data-arg": code, "data-card": code})
-            face = self.el("span", "kp-face", None, {"aria-hidden": "true"})
-            face.appendChild(self.el("span", "kp-rank", card_text(code)[:-1]))
-            face.appendChild(self.el("span", "kp-suit", card_text(code)[-1]))
+            b = h(
+                "button",
+                {
+                    "class": "kp-cardbtn " + self.suit_class(code),
+                    "type": "button",
+                    "data-act": "card",
+                    "data-arg": code,
+                    "data-card": code,
+                },
+            )
+            face = h("span", {"class": "kp-face", "aria-hidden": "true"})
+            face.appendChild(h("span", {"class": "kp-rank", "text": card_text(code)[:-1]}))
+            face.appendChild(h("span", {"class": "kp-suit", "text": card_text(code)[-1]}))
             b.appendChild(face)
-            tag = self.el("span", "kp-tag", "", {"aria-hidden": "true"})
+            tag = h("span", {"class": "kp-tag", "text": "", "aria-hidden": "true"})
             b.appendChild(tag)
-            owner = self.el("span", "kp-owner", "", {"aria-hidden": "true"})
+            owner = h("span", {"class": "kp-owner", "text": "", "aria-hidden": "true"})
             b.appendChild(owner)
             tray.appendChild(b)
             self.card_buttons[code] = (b, tag, owner)
@@ -150,16 +162,24 @@ class View:
         players = self.id("players")
         self.player_buttons = []
         for s in range(4):
-            b = self.el("button", "kp-player kp-seat-%d" % s, None,
-                        {"type": "button", "data-act": "player", "data-arg": str(s), "data-seat": str(s),
-                         "aria-pressed": "false"})
-            top = self.el("span", "kp-player-top")
-            name = self.el("span", "kp-player-name")
-            score = self.el("span", "kp-player-score")
+            b = h(
+                "button",
+                {
+                    "class": "kp-player kp-seat-%d" % s,
+                    "type": "button",
+                    "data-act": "player",
+                    "data-arg": str(s),
+                    "data-seat": str(s),
+                    "aria-pressed": "false",
+                },
+            )
+            top = h("span", {"class": "kp-player-top"})
+            name = h("span", {"class": "kp-player-name"})
+            score = h("span", {"class": "kp-player-score"})
             top.appendChild(name)
             top.appendChild(score)
-            meta = self.el("span", "kp-player-meta")
-            chips = self.el("span", "kp-chips")
+            meta = h("span", {"class": "kp-player-meta"})
+            chips = h("span", {"class": "kp-chips"})
             b.appendChild(top)
             b.appendChild(meta)
             b.appendChild(chips)
@@ -284,8 +304,11 @@ class View:
         sheet = app.sheet
         rules = sheet.rules
         custom = options.resolve(None, sheet.preset) != rules
-        preset = t("custom_of", lang, preset=preset_label(sheet.preset, lang)) if custom \
+        preset = (
+            t("custom_of", lang, preset=preset_label(sheet.preset, lang))
+            if custom
             else preset_label(sheet.preset, lang)
+        )
         line = t("rules_summary", lang, preset=preset, target=rules["target"])
         if rules["partnership"]:
             line += t("team_rules", lang)
@@ -300,10 +323,9 @@ class View:
             for opt in options.OPTIONS:
                 value = rules[opt["name"]]
                 shown = str(value) if opt["choices"] is None else choice_label(opt, value, lang)
-                li = self.el("li", "kp-changed" if value != opt["default"] else None, None,
-                             {"data-option": opt["name"]})
-                li.appendChild(self.el("span", None, option_label(opt, lang)))
-                li.appendChild(self.el("strong", None, shown))
+                li = h("li", {"class": "kp-changed" if value != opt["default"] else None, "data-option": opt["name"]})
+                li.appendChild(h("span", {"text": option_label(opt, lang)}))
+                li.appendChild(h("strong", {"text": shown}))
                 ul.appendChild(li)
         box = self.id("totals")
         self.clear(box)
@@ -311,9 +333,11 @@ class View:
         places = sheet.places()
         seats = [0, 1] if rules["partnership"] else [0, 1, 2, 3]
         for s in seats:
-            li = self.el("li", "kp-total kp-seat-%d" % s, None, {"data-seat": str(s)})
-            li.appendChild(self.el("span", "kp-total-name", sheet.seat_label(s)))
-            value = self.el("span", "kp-total-value" + (" kp-neg" if totals[s] < 0 else ""), signed(totals[s]))
+            li = h("li", {"class": "kp-total kp-seat-%d" % s, "data-seat": str(s)})
+            li.appendChild(h("span", {"class": "kp-total-name", "text": sheet.seat_label(s)}))
+            value = h(
+                "span", {"class": "kp-total-value" + (" kp-neg" if totals[s] < 0 else ""), "text": signed(totals[s])}
+            )
             value.setAttribute("data-total", str(totals[s]))
             li.appendChild(value)
             if sheet.hands and places[s] == 1:
@@ -344,23 +368,25 @@ class View:
         join = t("and", lang)
         pig = self.id("result-pig")
         if losers:
-            pig.textContent = t("the_pig", lang, names=join.join([sheet.seat_label(s) for s in losers]),
-                                total=signed(totals[losers[0]]))
+            pig.textContent = t(
+                "the_pig", lang, names=join.join([sheet.seat_label(s) for s in losers]), total=signed(totals[losers[0]])
+            )
         else:
             pig.textContent = ""
         key = "winners" if len(winners) > 1 else "winner"
-        self.id("result-winner").textContent = t(key, lang, names=join.join([sheet.seat_label(s) for s in winners]),
-                                                 total=signed(totals[winners[0]]))
+        self.id("result-winner").textContent = t(
+            key, lang, names=join.join([sheet.seat_label(s) for s in winners]), total=signed(totals[winners[0]])
+        )
         box = self.id("result-points")
         self.clear(box)
         points = sheet.round_points()
         if points is not None:
-            box.appendChild(self.el("h3", "kp-h3", t("round_points", lang)))
-            ul = self.el("ul", "kp-points")
-            for s in ([0, 1] if team else [0, 1, 2, 3]):
-                li = self.el("li", None, None, {"data-seat": str(s)})
-                li.appendChild(self.el("span", None, sheet.seat_label(s)))
-                li.appendChild(self.el("strong", None, str(points[s])))
+            box.appendChild(h("h3", {"class": "kp-h3", "text": t("round_points", lang)}))
+            ul = h("ul", {"class": "kp-points"})
+            for s in [0, 1] if team else [0, 1, 2, 3]:
+                li = h("li", {"data-seat": str(s)})
+                li.appendChild(h("span", {"text": sheet.seat_label(s)}))
+                li.appendChild(h("strong", {"text": str(points[s])}))
                 ul.appendChild(li)
             box.appendChild(ul)
 
@@ -401,8 +427,11 @@ class View:
             if active is not None and not owners:
                 cls += " kp-free"
             b.className = cls
-            who = t("card_twice", lang) + " (" + t("and", lang).join([names[s] for s in owners]) + ")" \
-                if len(owners) > 1 else (names[owners[0]] if owners else t("nobody", lang))
+            who = (
+                t("card_twice", lang) + " (" + t("and", lang).join([names[s] for s in owners]) + ")"
+                if len(owners) > 1
+                else (names[owners[0]] if owners else t("nobody", lang))
+            )
             owner.textContent = "×2" if len(owners) > 1 else (names[owners[0]] if owners else "")
             label = card_text(code)
             if code in TAGS:
@@ -431,12 +460,15 @@ class View:
             self.clear(chips)
             for code in SCORING_CARDS:
                 if app.piles[s] & BIT[code]:
-                    chips.appendChild(self.el("span", "kp-chip " + self.suit_class(code), card_text(code)))
+                    chips.appendChild(h("span", {"class": "kp-chip " + self.suit_class(code), "text": card_text(code)}))
             b.classList.toggle("kp-active", active == s)
             b.setAttribute("aria-pressed", "true" if active == s else "false")
             cards = t("one_card", lang) if count == 1 else t("n_cards", lang, n=count)
-            label = t("player_label", lang, name=names[s], score=signed(scores[s].total), n=count) \
-                if count else names[s] + ": " + cards
+            label = (
+                t("player_label", lang, name=names[s], score=signed(scores[s].total), n=count)
+                if count
+                else names[s] + ": " + cards
+            )
             if notes:
                 label += " (" + ", ".join(notes) + ")"
             b.setAttribute("aria-label", label)
@@ -456,12 +488,12 @@ class View:
         box = self.id("problems")
         self.clear(box)
         if app.problems:
-            box.appendChild(self.el("p", "kp-problems-title", t("refused", lang)))
-            ul = self.el("ul")
+            box.appendChild(h("p", {"class": "kp-problems-title", "text": t("refused", lang)}))
+            ul = h("ul")
             for p in app.problems[:6]:
-                ul.appendChild(self.el("li", None, problem_text(p, lang, names), {"data-card": p["card"]}))
+                ul.appendChild(h("li", {"text": problem_text(p, lang, names), "data-card": p["card"]}))
             if len(app.problems) > 6:
-                ul.appendChild(self.el("li", None, "…"))
+                ul.appendChild(h("li", {"text": "…"}))
             box.appendChild(ul)
         record = self.id("record")
         record.textContent = t("save_edit", lang, n=n) if editing is not None else t("record", lang, n=n)
@@ -477,18 +509,18 @@ class View:
         lines = self.id("lines")
         self.clear(lines)
         for s in range(4):
-            block = self.el("div", "kp-lines kp-seat-%d" % s, None, {"data-seat": str(s)})
-            head = self.el("p", "kp-lines-head")
-            head.appendChild(self.el("span", None, names[s]))
-            head.appendChild(self.el("strong", None, signed(scores[s].total)))
+            block = h("div", {"class": "kp-lines kp-seat-%d" % s, "data-seat": str(s)})
+            head = h("p", {"class": "kp-lines-head"})
+            head.appendChild(h("span", {"text": names[s]}))
+            head.appendChild(h("strong", {"text": signed(scores[s].total)}))
             block.appendChild(head)
             if app.piles[s]:
-                ol = self.el("ol")
+                ol = h("ol")
                 for text in scores[s].text(lang)[:-1]:
-                    ol.appendChild(self.el("li", None, text))
+                    ol.appendChild(h("li", {"text": text}))
                 block.appendChild(ol)
             else:
-                block.appendChild(self.el("p", "kp-muted kp-small", t("no_cards", lang)))
+                block.appendChild(h("p", {"class": "kp-muted kp-small", "text": t("no_cards", lang)}))
             lines.appendChild(block)
 
     # --- the score sheet ---------------------------------------------------------------------------
@@ -503,48 +535,70 @@ class View:
         self.clear(table)
         team = sheet.rules["partnership"]
         seats = [0, 1] if team else [0, 1, 2, 3]
-        thead = self.el("thead")
-        tr = self.el("tr")
-        tr.appendChild(self.el("th", "kp-col-hand", t("col_hand", lang), {"scope": "col"}))
+        thead = h("thead")
+        tr = h("tr")
+        tr.appendChild(h("th", {"class": "kp-col-hand", "text": t("col_hand", lang), "scope": "col"}))
         for s in seats:
-            tr.appendChild(self.el("th", "kp-seat-%d" % s, sheet.seat_label(s), {"scope": "col"}))
+            tr.appendChild(h("th", {"class": "kp-seat-%d" % s, "text": sheet.seat_label(s), "scope": "col"}))
         thead.appendChild(tr)
         table.appendChild(thead)
-        tbody = self.el("tbody")
+        tbody = h("tbody")
         rows = sheet.rows()
         if not rows:
-            tr = self.el("tr")
-            tr.appendChild(self.el("td", "kp-muted", t("sheet_empty", lang), {"colspan": str(len(seats) + 1)}))
+            tr = h("tr")
+            tr.appendChild(
+                h("td", {"class": "kp-muted", "text": t("sheet_empty", lang), "colspan": str(len(seats) + 1)})
+            )
             tbody.appendChild(tr)
         for row in rows:
             n = row["number"]
-            tr = self.el("tr", None if row["counts"] else "kp-not-counted", None, {"data-hand": str(n)})
-            th = self.el("th", "kp-col-hand", None, {"scope": "row"})
-            b = self.el("button", "kp-hand-btn", str(n),
-                        {"type": "button", "data-act": "open-hand", "data-arg": str(n - 1),
-                         "aria-label": t("edit_hand", lang, n=n)})
+            tr = h("tr", {"class": None if row["counts"] else "kp-not-counted", "data-hand": str(n)})
+            th = h("th", {"class": "kp-col-hand", "scope": "row"})
+            b = h(
+                "button",
+                {
+                    "class": "kp-hand-btn",
+                    "text": str(n),
+                    "type": "button",
+                    "data-act": "open-hand",
+                    "data-arg": str(n - 1),
+                    "aria-label": t("edit_hand", lang, n=n),
+                },
+            )
             th.appendChild(b)
             tr.appendChild(th)
             scores = row["team_scores"] if team else row["scores"]
             totals = row["team_totals"] if team else row["totals"]
             for i in range(len(seats)):
                 s = seats[i]
-                td = self.el("td", None, None, {"data-seat": str(s)})
-                delta = self.el("span", "kp-delta" + (" kp-neg" if scores[i] < 0 else ""))
+                td = h("td", {"data-seat": str(s)})
+                delta = h("span", {"class": "kp-delta" + (" kp-neg" if scores[i] < 0 else "")})
                 captor = row["pig_captor"]
                 if captor is not None and (captor == s or (team and captor % 2 == s)):
-                    delta.appendChild(self.el("span", "kp-pigmark", "Q♠", {"title": t("took_pig", lang)}))
-                    delta.appendChild(self.el("span", "kp-visually-hidden", t("took_pig", lang)))
-                delta.appendChild(self.el("span", None, signed(scores[i]), {"data-score": str(scores[i])}))
+                    delta.appendChild(h("span", {"class": "kp-pigmark", "text": "Q♠", "title": t("took_pig", lang)}))
+                    delta.appendChild(h("span", {"class": "kp-visually-hidden", "text": t("took_pig", lang)}))
+                delta.appendChild(h("span", {"text": signed(scores[i]), "data-score": str(scores[i])}))
                 td.appendChild(delta)
-                td.appendChild(self.el("span", "kp-run" + (" kp-neg" if totals[i] < 0 else ""), signed(totals[i]),
-                                       {"data-total": str(totals[i])}))
+                td.appendChild(
+                    h(
+                        "span",
+                        {
+                            "class": "kp-run" + (" kp-neg" if totals[i] < 0 else ""),
+                            "text": signed(totals[i]),
+                            "data-total": str(totals[i]),
+                        },
+                    )
+                )
                 tr.appendChild(td)
             tbody.appendChild(tr)
             if not row["counts"]:
-                note = self.el("tr", "kp-not-counted-note")
-                note.appendChild(self.el("td", "kp-muted kp-small", t("not_counted", lang),
-                                         {"colspan": str(len(seats) + 1)}))
+                note = h("tr", {"class": "kp-not-counted-note"})
+                note.appendChild(
+                    h(
+                        "td",
+                        {"class": "kp-muted kp-small", "text": t("not_counted", lang), "colspan": str(len(seats) + 1)},
+                    )
+                )
                 tbody.appendChild(note)
         table.appendChild(tbody)
 
@@ -577,35 +631,66 @@ class View:
         sheet = app.sheet
         if confirm is not None:
             title.textContent = t(confirm["ok"], lang)
-            body.appendChild(self.el("p", None, confirm["text"](lang)))
+            body.appendChild(h("p", {"text": confirm["text"](lang)}))
             danger = confirm["action"] in ("delete", "new", "import")
             cls = "kp-primary" + (" kp-danger" if danger else "")
-            ok = self.el("button", cls, t(confirm["ok"], lang), {"type": "button", "data-act": "confirm"})
+            ok = h("button", {"class": cls, "text": t(confirm["ok"], lang), "type": "button", "data-act": "confirm"})
             actions.appendChild(ok)
-            actions.appendChild(self.el("button", None, t("cancel", lang), {"type": "button", "data-act": "close"}))
+            actions.appendChild(h("button", {"text": t("cancel", lang), "type": "button", "data-act": "close"}))
             return
         i = app.dialog_hand
         title.textContent = t("hand_details", lang, n=i + 1)
         exposed = sheet.exposed(i)
-        body.appendChild(self.el("p", "kp-muted kp-small", t(
-            "exposed_list", lang, cards=" ".join([card_text(c) for c in exposed]) if exposed else t("none", lang))))
+        body.appendChild(
+            h(
+                "p",
+                {
+                    "class": "kp-muted kp-small",
+                    "text": t(
+                        "exposed_list",
+                        lang,
+                        cards=" ".join([card_text(c) for c in exposed]) if exposed else t("none", lang),
+                    ),
+                },
+            )
+        )
         breakdown = sheet.breakdown(i)
         for s in range(4):
-            block = self.el("div", "kp-lines kp-seat-%d" % s)
-            head = self.el("p", "kp-lines-head")
-            head.appendChild(self.el("span", None, sheet.names[s]))
-            head.appendChild(self.el("strong", None, signed(breakdown[s].total)))
+            block = h("div", {"class": "kp-lines kp-seat-%d" % s})
+            head = h("p", {"class": "kp-lines-head"})
+            head.appendChild(h("span", {"text": sheet.names[s]}))
+            head.appendChild(h("strong", {"text": signed(breakdown[s].total)}))
             block.appendChild(head)
-            ol = self.el("ol")
+            ol = h("ol")
             for text in breakdown[s].text(lang)[:-1]:
-                ol.appendChild(self.el("li", None, text))
+                ol.appendChild(h("li", {"text": text}))
             block.appendChild(ol)
             body.appendChild(block)
-        actions.appendChild(self.el("button", "kp-primary", t("edit", lang),
-                                    {"type": "button", "data-act": "edit-hand", "data-arg": str(i)}))
-        actions.appendChild(self.el("button", "kp-danger", t("delete", lang),
-                                    {"type": "button", "data-act": "delete-hand", "data-arg": str(i)}))
-        actions.appendChild(self.el("button", None, t("close", lang), {"type": "button", "data-act": "close"}))
+        actions.appendChild(
+            h(
+                "button",
+                {
+                    "class": "kp-primary",
+                    "text": t("edit", lang),
+                    "type": "button",
+                    "data-act": "edit-hand",
+                    "data-arg": str(i),
+                },
+            )
+        )
+        actions.appendChild(
+            h(
+                "button",
+                {
+                    "class": "kp-danger",
+                    "text": t("delete", lang),
+                    "type": "button",
+                    "data-act": "delete-hand",
+                    "data-arg": str(i),
+                },
+            )
+        )
+        actions.appendChild(h("button", {"text": t("close", lang), "type": "button", "data-act": "close"}))
 
 
 # --- the picture of the sheet, to share in a chat ----------------------------------------------------
@@ -630,11 +715,18 @@ def draw_sheet_image(document, app, lang):
         totals = sheet.totals()
         join = t("and", lang)
         if losers:
-            result_lines.append(t("the_pig", lang, names=join.join([sheet.seat_label(s) for s in losers]),
-                                  total=signed(totals[losers[0]])))
+            result_lines.append(
+                t(
+                    "the_pig",
+                    lang,
+                    names=join.join([sheet.seat_label(s) for s in losers]),
+                    total=signed(totals[losers[0]]),
+                )
+            )
         key = "winners" if len(winners) > 1 else "winner"
-        result_lines.append(t(key, lang, names=join.join([sheet.seat_label(s) for s in winners]),
-                              total=signed(totals[winners[0]])))
+        result_lines.append(
+            t(key, lang, names=join.join([sheet.seat_label(s) for s in winners]), total=signed(totals[winners[0]]))
+        )
     height = top + row_h * len(rows) + 24 + 24 * len(result_lines) + 24
     canvas = document.createElement("canvas")
     canvas.width = width * scale

@@ -5,8 +5,9 @@ as the bytecode web/tools/mpy_compile.py writes into web/runtime/mpy/ (built by 
 - web/mpy.toml (the game's main thread) lists every module of web/ui/ except main.py (the
   `src` of the script tag);
 - every config (the game's, web/keeper/mpy.toml, web/embed/mpy.toml) lists the modules of the
-  portable core (gongzhu/core/) that its page imports, directly or through each other, found by
-  reading the imports (`engine_modules`).
+  portable core (gongzhu/core/) that its page imports, directly or through each other, and the
+  keeper's and the embeds' the game's web/ui/ modules they share, found by reading the imports
+  (`engine_modules`).
 (The Pyodide worker's config, pyscript.toml, needs no list: it unpacks the whole engine from one
 archive, see web/tools/pyc_compile.py.)
 
@@ -75,8 +76,9 @@ def _imported(path: Path, root: Path) -> set[Path]:
 
 
 def engine_modules(config: str, root: Path = ROOT) -> list[str]:
-    """The gongzhu modules a page imports, directly or through each other (repository paths):
-    what its config must fetch from web/runtime/mpy/."""
+    """The gongzhu modules a page imports, directly or through each other (repository paths),
+    and for the keeper and the embeds the game's web/ui/ modules they share: what its config
+    must fetch from web/runtime/mpy/ besides the page's own modules."""
     todo = sorted((root / PAGE_FOLDERS[config]).glob("*.py"))
     seen: set[Path] = set()
     while todo:
@@ -86,7 +88,8 @@ def engine_modules(config: str, root: Path = ROOT) -> list[str]:
             # gongzhu/__init__.py's re-exports are skipped on MicroPython.
             if path != root / "gongzhu" / "__init__.py":
                 todo += sorted(_imported(path, root) - seen)
-    return sorted(p.relative_to(root).as_posix() for p in seen if p.relative_to(root).parts[0] == "gongzhu")
+    shared = ("gongzhu",) if PAGE_FOLDERS[config] == "web/ui" else ("gongzhu", "web/ui")
+    return sorted(p.relative_to(root).as_posix() for p in seen if p.relative_to(root).as_posix().startswith(shared))
 
 
 # config file -> (how to list the page's own modules it copies, the folder its [files] URLs are
@@ -112,7 +115,7 @@ def entries(config: str, root: Path = ROOT) -> dict[str, str]:
         result[f"{up}{COMPILED}{inside}"] = f"./{inside}"
     for rel in engine_modules(config, root):
         # gongzhu/core/cards.py -> ./runtime/mpy/gongzhu/core/cards.mpy, copied to ./gongzhu/core/cards.mpy
-        inside = rel.removesuffix(".py") + ".mpy"
+        inside = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
         result[f"{up}{COMPILED}{inside}"] = f"./{inside}"
     return result
 
