@@ -19,9 +19,10 @@ from ui import i18n, store  # noqa: E402
 
 from gongzhu.core import options  # noqa: E402
 
-# English that is allowed inside Chinese strings: names typed in URLs and the runtime's name.
+# English that is allowed inside Chinese strings: names typed in URLs, the runtime's name, file and
+# HTML words, and the keeper's language switch (it says "Switch to English" in English).
 ALLOWED_IN_ZH = {"Pyodide", "seed", "rules", "en", "zh", "fast", "classic", "beginner", "round", "points", "Tab", "Esc",
-                 "v"}
+                 "v", "iframe", "JSON", "Switch", "to", "English"}
 
 
 def test_every_string_exists_in_both_languages_with_the_same_placeholders() -> None:
@@ -32,8 +33,9 @@ def test_every_string_exists_in_both_languages_with_the_same_placeholders() -> N
         assert words <= ALLOWED_IN_ZH, (key, words)
 
 
-# Sentences said only of a bot's seat (render.py: the thinking prompt, the settings' level labels).
-BOTS_ONLY = {"thinking", "level_of"}
+# Sentences said only of a bot's seat (render.py: the thinking prompt, the settings' level labels),
+# or of a score keeper's player by the name typed in (never "You").
+BOTS_ONLY = {"thinking", "level_of", "next_lead"}
 # A verb in the third person singular ("leads", "is", "has"): wrong after "You".
 THIRD_PERSON = re.compile(r"^(is|has|does|was|[a-z]+[^s']s)$")
 

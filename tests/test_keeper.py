@@ -362,11 +362,11 @@ class FakeStorage:
 def _app(storage: FakeStorage | None = None):
     import sys
 
-    sys.path.insert(0, str(ROOT / "web" / "keeper"))
+    sys.path[:0] = [str(ROOT / "web" / "keeper"), str(ROOT / "web")]  # the keeper's modules, the game's ui
     try:
         from keeper_app import App
     finally:
-        sys.path.pop(0)
+        del sys.path[:2]
     return App(storage if storage is not None else FakeStorage())
 
 

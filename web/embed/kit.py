@@ -1,15 +1,17 @@
-"""The embeds' shared main-thread kit (MicroPython): URL parameters, en/zh strings, text-only DOM building.
+"""The embeds' shared main-thread kit (MicroPython): URL parameters, the page's frame, card pictures.
 
 Every embed page (calculator, replay, puzzle, game) reads its parameters with `params()`,
-builds its DOM with the game's `ui.dom.h()` — which only ever sets `textContent` and attributes, so whatever a
-URL or an author supplies (captions, names, card lists) is shown as text, never parsed as
-HTML — and reports a bad parameter with `show_error()`, a readable message inside the frame.
+says its strings with the game's `ui.i18n.t()`, builds its DOM with the game's `ui.dom.h()`
+(which only ever sets `textContent` and attributes, so whatever a URL or an author supplies:
+captions, names, card lists, is shown as text, never parsed as HTML) and reports a bad
+parameter with `show_error()`, a readable message inside the frame.
 `web/embed/frame.js` (plain JS, loaded first) sizes the frame for the host page.
 """
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 from ui.dom import h
+from ui.i18n import t
 
 from gongzhu.core.cards import card_name, card_symbol, parse_card
 from gongzhu.core.options import PRESET_DOCS, PRESETS
@@ -24,71 +26,13 @@ def preset_names():
     return [n for n in PRESET_ORDER if n in PRESETS] + sorted([n for n in PRESETS if n not in PRESET_ORDER])
 
 
-STRINGS = {
-    "calculator": ("Gong Zhu scoring calculator", "拱猪计分器"),
-    "replay": ("Gong Zhu replay", "拱猪牌局回放"),
-    "puzzle": ("Gong Zhu puzzle", "拱猪残局题"),
-    "game": ("Gong Zhu", "拱猪"),
-    "captured": ("Captured", "吃进的牌"),
-    "specials": ("Pig, sheep and transformer", "猪、羊、变压器"),
-    "hearts": ("Hearts", "红心"),
-    "exposed": ("Exposed (亮牌)", "亮牌"),
-    "exposed_card": ("{card} exposed", "{card}已亮"),
-    "exposed_word": ("exposed", "已亮"),
-    "preset": ("House rules", "规则"),
-    "score": ("Hand score:", "本局得分："),
-    "clear": ("Clear", "清空"),
-    "tap_cards": ("Tap the cards the player captured.", "点选该玩家吃进的牌。"),
-    "seat_0": ("South", "南"),
-    "seat_1": ("East", "东"),
-    "seat_2": ("North", "北"),
-    "seat_3": ("West", "西"),
-    "start": ("Start", "开始"),
-    "prev": ("Previous", "上一步"),
-    "next": ("Next", "下一步"),
-    "play": ("Play", "播放"),
-    "pause": ("Pause", "暂停"),
-    "end": ("End", "结束"),
-    "step_start": ("Before the first trick", "第一墩之前"),
-    "step_trick": ("Trick {n} of 13", "第{n}墩（共13墩）"),
-    "step_card": ("Trick {n} of 13, card {c}", "第{n}墩，第{c}张"),
-    "wins": ("{seat} wins the trick", "{seat}赢得这一墩"),
-    "leads": ("{seat} leads", "{seat}先出"),
-    "to_play": ("{seat} to play", "轮到{seat}出牌"),
-    "hand_over": ("Hand over", "本局结束"),
-    "checking": ("Checking the moves with the engine…", "正在用引擎核对出牌…"),
-    "checked": ("Every move checked by the engine.", "所有出牌均已经引擎核对。"),
-    "check_failed": ("The replay stops before an illegal move. {message}", "回放在一步违规出牌前停止。{message}"),
-    "engine_missing": ("The engine could not check the moves: {message}", "引擎无法核对出牌：{message}"),
-    "cards_left": ("{n} cards", "{n}张"),
-    "card_left": ("1 card", "1张"),
-    "question": ("You are {seat}, trick {n}: what do you play?", "你是{seat}家，第{n}墩：出哪张牌？"),
-    "pick": ("Pick a card.", "请选一张牌。"),
-    "thinking": ("The engine is getting ready…", "引擎准备中…"),
-    "right": ("Right! {card} is the answer.", "答对了！答案是{card}。"),
-    "wrong": ("Not quite: the answer is {card}.", "不对：答案是{card}。"),
-    "answer_of_bot": ("(the choice of the {bot} bot)", "（{bot}级机器人的选择）"),
-    "outcome": ("Played out by bots from here:", "由机器人打完本局："),
-    "outcome_line": ("After {card}: {scores}", "出{card}后：{scores}"),
-    "your_seat_hand": ("{seat}'s hand", "{seat}家的手牌"),
-    "try_again": ("Try again", "再试一次"),
-    "bad_params": ("This embed cannot show that: {message}", "无法显示：{message}"),
-    "engine_failed": ("The game engine failed to start: {message}", "游戏引擎启动失败：{message}"),
-    "loading": ("Loading…", "加载中…"),
-    "open_game": ("Loading the game…", "正在加载游戏…"),
-}
 
 
-def t(key, lang="en", **values):
-    """The string `key` in `lang` ("en" or "zh"), with `{placeholders}` filled."""
-    pair = STRINGS[key]
-    text = pair[1] if lang == "zh" else pair[0]
-    return text.format(**values) if values else text
 
 
 def seat_name(seat, lang):
     """A seat's compass name: South, East, North, West (南 东 北 西)."""
-    return t("seat_%d" % seat, lang)
+    return t("embed_seat_%d" % seat, lang)
 
 
 # --- URL parameters ------------------------------------------------------------------------

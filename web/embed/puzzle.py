@@ -87,7 +87,8 @@ def main():
         buttons[code] = button
         choices.appendChild(button)
     root.appendChild(choices)
-    status = h("p", {"class": "check", "text": kit.t("thinking", lang), "role": "status", "data-testid": "status"})
+    status = h("p", {"class": "check", "text": kit.t("embed_thinking", lang), "role": "status",
+                     "data-testid": "status"})
     root.appendChild(status)
     verdict = h("p", {"class": "verdict", "text": "", "data-testid": "verdict", "aria-live": "polite"})
     root.appendChild(verdict)
@@ -172,7 +173,7 @@ async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang)
         engine = await kit.engine()
         solved = await engine.call("embed_solve", spec, moves, seed)
     except Exception as exc:
-        status.textContent = kit.t("engine_failed", lang, message=str(exc))
+        status.textContent = kit.t("embed_engine_failed", lang, message=str(exc))
         status.classList.add("bad")
         return
     game["engine"] = engine

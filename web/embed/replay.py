@@ -84,8 +84,8 @@ def main():
                 "text": symbol,
                 "type": "button",
                 "data-action": action,
-                "aria-label": kit.t(action, lang),
-                "title": kit.t(action, lang),
+                "aria-label": kit.t("replay_" + action, lang),
+                "title": kit.t("replay_" + action, lang),
             },
         )
         buttons[action] = button
@@ -107,7 +107,7 @@ def main():
         buttons["next"].disabled = player.at_end()
         buttons["end"].disabled = player.at_end()
         buttons["play"].textContent = "❚❚" if player.playing else "▶"
-        label = kit.t("pause" if player.playing else "play", lang)
+        label = kit.t("replay_pause" if player.playing else "replay_play", lang)
         buttons["play"].setAttribute("aria-label", label)
         buttons["play"].setAttribute("title", label)
         kit.document.documentElement.classList.toggle("at-end", player.at_end())

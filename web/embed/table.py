@@ -152,7 +152,7 @@ class Table:
             if s in face_up:
                 seat["count"].textContent = ""
             else:
-                seat["count"].textContent = kit.t("card_left", lang) if n == 1 else kit.t("cards_left", lang, n=n)
+                seat["count"].textContent = kit.t("card_left", lang) if n == 1 else kit.t("embed_cards_left", lang, n=n)
             hand = seat["hand"]
             kit.clear(hand)
             if s in face_up:
@@ -181,7 +181,7 @@ class Table:
         elif state["to_play"] is None:
             note = kit.t("hand_over", lang)
         elif not state["trick"]:
-            note = kit.t("leads", lang, seat=self.names[state["to_play"]])
+            note = kit.t("embed_leads", lang, seat=self.names[state["to_play"]])
         else:
-            note = kit.t("to_play", lang, seat=self.names[state["to_play"]])
+            note = kit.t("embed_to_play", lang, seat=self.names[state["to_play"]])
         self.trick_note.textContent = note

@@ -9,7 +9,7 @@ renderer (keeper_view.py) reads the state; main.py wires the page's events to th
 
 import json
 
-from keeper_text import t
+from ui.i18n import t
 
 from gongzhu.core import keeper, options
 from gongzhu.core.cards import card_symbol, parse_card
@@ -361,7 +361,7 @@ class App:
         self.save()
 
     def ask_new(self):
-        self.ask("new", None, lambda lang: t("confirm_new", lang), "new_match")
+        self.ask("new", None, lambda lang: t("confirm_new", lang), "keeper_new_match")
 
     def new_match(self):
         """Back to the setup form (same names and rules), the current match dropped."""

@@ -7,8 +7,8 @@ rebuilt when they change. Names typed by people only ever reach the page as text
 """
 
 from keeper_app import BIT
-from keeper_text import t
 from ui.dom import h
+from ui.i18n import t
 
 from gongzhu.core import options
 from gongzhu.core.cards import card_symbol, parse_card
@@ -207,7 +207,7 @@ class View:
         button.setAttribute("aria-label", t("lang_label", lang))
         button.setAttribute("lang", "en" if lang == "zh" else "zh-Hans")
         self.id("home-link").setAttribute("aria-label", t("home_label", lang))
-        self.id("exposed").setAttribute("aria-label", t("exposed", lang))
+        self.id("exposed").setAttribute("aria-label", t("keeper_exposed", lang))
         self.id("tray").setAttribute("aria-label", t("cards", lang))
         for i in range(4):
             span, inp = self.name_inputs[i]
@@ -408,7 +408,7 @@ class View:
             on = bool(app.exposed & BIT[code])
             b = self.exposed_buttons[code]
             b.setAttribute("aria-pressed", "true" if on else "false")
-            b.setAttribute("aria-label", "%s %s" % (card_text(code), t("exposed", lang)))
+            b.setAttribute("aria-label", "%s %s" % (card_text(code), t("keeper_exposed", lang)))
         names = sheet.names
         active = app.active
         for code in SCORING_CARDS:
@@ -449,7 +449,7 @@ class View:
             b, name, score, chips, meta = self.player_buttons[s]
             notes = []
             if leader == s:
-                notes.append(t("leads", lang))
+                notes.append(t("keeper_leads", lang))
             if sheet.rules["partnership"]:
                 notes.append(sheet.teams[s % 2])
             meta.textContent = " · ".join(notes)

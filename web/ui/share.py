@@ -12,31 +12,14 @@ plain `<iframe>`, for `mode="game"` (this match's seed and rules preset) or `mod
 """
 
 from gongzhu.core import options
+from ui.i18n import t
 
 SANDBOX = "allow-scripts allow-same-origin"
 HEIGHTS = {"game": 640, "replay": 500}  # as web/embed.js
 SEAT_LETTERS = "SENW"  # gongzhu.core.replay.SEAT_LETTERS
 
-STRINGS = {
-    "share": ("Share", "分享"),
-    "title": ("Share or embed this deal", "分享或嵌入这副牌"),
-    "game": ("This deal, as a game to play", "这副牌（可对局）"),
-    "replay": ("This hand so far, as a replay", "本副牌到目前为止（回放）"),
-    "element": ("For your blog (the element):", "博客用（元素）："),
-    "iframe": ("Where scripts are not allowed (a plain iframe):", "不允许脚本时（普通 iframe）："),
-    "link": ("A link to this deal:", "这副牌的链接："),
-    "copy": ("Copy", "复制"),
-    "copied": ("Copied", "已复制"),
-    "close": ("Close", "关闭"),
-    "custom": ("Custom house rules cannot be embedded; the snippets use the classic rules.",
-               "自定义规则无法嵌入，代码中使用经典规则。"),
-    "docs": ("All modes and parameters", "全部模式和参数"),
-}
 
 
-def t(key, lang):
-    pair = STRINGS[key]
-    return pair[1] if lang == "zh" else pair[0]
 
 
 def _escape(text):
@@ -141,7 +124,7 @@ def mount(get_view, get_lang):
 
     document.head.appendChild(h("style", {"id": "share-style", "text": CSS}))
     menu = document.getElementById("menu") or document.querySelector("header") or document.body
-    label = h("span", {"class": "label", "text": t("share", "en")})
+    label = h("span", {"class": "label", "text": t("share_share", "en")})
     button = h("button", {"type": "button", "class": "menu-btn", "data-action": "share", "id": "share-open"},
                [h("span", {"aria-hidden": "true", "class": "icon", "text": "⤴"}), label])
     menu.appendChild(button)
@@ -149,7 +132,7 @@ def mount(get_view, get_lang):
     document.body.appendChild(dialog)
 
     def copy_button(area, lang):
-        b = h("button", {"type": "button", "class": "btn", "data-share-copy": True, "text": t("copy", lang)})
+        b = h("button", {"type": "button", "class": "btn", "data-share-copy": True, "text": t("share_copy", lang)})
 
         def copy(event):
             area.select()
@@ -157,7 +140,7 @@ def mount(get_view, get_lang):
                 window.navigator.clipboard.writeText(area.value)
             except Exception:  # no clipboard API (insecure context): the text stays selected
                 pass
-            b.textContent = t("copied", lang)
+            b.textContent = t("share_copied", lang)
 
         listen(b, "click", copy)
         return b
@@ -166,34 +149,35 @@ def mount(get_view, get_lang):
         out = [h("h3", {"text": heading})]
         for kind in ("element", "iframe"):
             area = h("textarea", {"readonly": True, "rows": "3", "data-snippet": mode + "-" + kind,
-                                  "aria-label": heading + " — " + t(kind, lang)})
+                                  "aria-label": heading + " — " + t("share_" + kind, lang)})
             area.value = pair[kind]
-            out += [h("p", {"text": t(kind, lang)}), area, copy_button(area, lang)]
+            out += [h("p", {"text": t("share_" + kind, lang)}), area, copy_button(area, lang)]
         return out
 
     def open_dialog(event):
         lang = get_lang()
         view = get_view() or {}
         data = snippets(site_root(window.location.href), view, lang)
-        link = h("input", {"type": "text", "readonly": True, "data-snippet": "link", "aria-label": t("link", lang)})
+        link = h("input", {"type": "text", "readonly": True, "data-snippet": "link",
+                           "aria-label": t("share_link", lang)})
         link.value = data["link"]
         close = h("button", {"type": "button", "class": "btn primary", "data-share-close": True,
                              "text": t("close", lang)})
         listen(close, "click", lambda e: dialog.close())
         docs = h("a", {"href": "embed.html" + ("?lang=zh" if lang == "zh" else ""), "target": "_blank",
-                       "rel": "noopener", "text": t("docs", lang)})
-        fill(dialog, [h("h2", {"id": "dlg-share-title", "text": t("title", lang)}),
-                      h("p", {"class": "note", "text": t("custom", lang)}) if data["custom"] else None,
-                      h("p", {"text": t("link", lang)}), link]
-             + block(t("game", lang), data["game"], lang, "game")
-             + block(t("replay", lang), data["replay"], lang, "replay")
+                       "rel": "noopener", "text": t("share_docs", lang)})
+        fill(dialog, [h("h2", {"id": "dlg-share-title", "text": t("share_title", lang)}),
+                      h("p", {"class": "note", "text": t("share_custom", lang)}) if data["custom"] else None,
+                      h("p", {"text": t("share_link", lang)}), link]
+             + block(t("share_game", lang), data["game"], lang, "game")
+             + block(t("share_replay", lang), data["replay"], lang, "replay")
              + [h("p", {}, [docs]), close])
         dialog.showModal()
 
     def relabel(*args):
         lang = get_lang()
-        label.textContent = t("share", lang)
-        button.setAttribute("aria-label", t("title", lang))
+        label.textContent = t("share_share", lang)
+        button.setAttribute("aria-label", t("share_title", lang))
 
     listen(button, "click", open_dialog)
     # Follow the page's language switch (the renderer sets <html lang>).
