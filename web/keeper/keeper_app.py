@@ -361,7 +361,7 @@ class App:
         self.save()
 
     def ask_new(self):
-        self.ask("new", None, lambda lang: t("confirm_new", lang), "keeper_new_match")
+        self.ask("new", None, lambda lang: t("confirm_new", lang), "new_match")
 
     def new_match(self):
         """Back to the setup form (same names and rules), the current match dropped."""
