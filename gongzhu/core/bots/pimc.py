@@ -26,7 +26,7 @@ cards, the others passing by the rule bot's rules in each world).
 
 from ..cards import SUIT_MASKS, card_codes, parse_card
 from ..hand import first_lead_card
-from ..portable import Any, Random, clock, combinations
+from ..portable import Any, Callable, Random, clock, combinations
 from . import policy
 from .rulebot import Decision, answer, choose_expose, choose_play, legal_of, pass_scores
 from .sampler import Knowledge, equivalent_groups
@@ -42,6 +42,16 @@ def set_fixed(on: bool) -> None:
 def is_fixed() -> bool:
     """True when search bots ignore the clock (``set_fixed``)."""
     return _FIXED[0]
+
+
+def _never() -> float:
+    raise AssertionError("a rollout without random moves asked for a random number")
+
+
+def _random_moves(seed: int, eps: float) -> Callable[[], float]:
+    """The random numbers of one rollout: ``Random(seed).random``, or, when no move is random
+    (``eps`` 0: ``normal``'s search), nothing to seed (a pure-Python generator on MicroPython)."""
+    return Random(seed).random if eps else _never
 
 
 def outcome_value(scores: list[int], me: int, partnership: bool, others: float = 1.0) -> float:
@@ -128,7 +138,7 @@ class Pimc:
                 if deadline is not None and done >= 1 and clock() > deadline + self.budget_grace:
                     return [t / (done * self.rollouts) for t in totals]  # Hard stop: this world is not counted.
                 for seed in seeds:
-                    rnd = Random(seed).random
+                    rnd = _random_moves(seed, self.eps)
                     sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led,
                                         k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
                     world[i] += outcome_value(sc, me, part, self.others)
@@ -190,7 +200,7 @@ class Pimc:
             for i, sub in enumerate(subsets):
                 ctx = k.ctx(k.exposed | sub, self.refined)
                 for seed in seeds:
-                    rnd = Random(seed).random
+                    rnd = _random_moves(seed, eps)
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx, rnd, eps)
                     totals[i] += outcome_value(sc, k.me, k.rules.partnership, self.others)
             done += 1
@@ -230,7 +240,7 @@ class Pimc:
                     leader, must = k.view["leader"], -1
                 for seed in seeds:
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx,
-                                        Random(seed).random, self.eps)
+                                        _random_moves(seed, self.eps), self.eps)
                     totals[i] += outcome_value(sc, me, k.rules.partnership, self.others)
             done += 1
         best = max(range(len(sets)), key=lambda i: (totals[i], -i))
