@@ -18,6 +18,7 @@ import binascii
 import hashlib
 
 from gongzhu.core.bots.normal import normal
+from gongzhu.core.bots.pimc import set_fixed
 from gongzhu.core.bots.randombot import random_bot
 from gongzhu.core.fast import random_hand
 from gongzhu.core.hand import Hand, new_hand
@@ -77,7 +78,9 @@ def random_hands(first, count):
 
 
 def normal_decisions(first, count):
-    """One line per decision: seed, phase, the normal bot's answer from ``Random(seed)``."""
+    """One line per decision: seed, phase, the normal bot's answer from ``Random(seed)`` (on its
+    fixed number of worlds: on MicroPython its clock could cut a search short)."""
+    set_fixed(True)
     lines = []
     for seed in range(first, first + count):
         rng = Random(seed)

@@ -218,7 +218,7 @@ def _state(view, **overrides):
     from types import SimpleNamespace
 
     fields = {"view": view, "preview": False, "engine": "ready", "busy": False, "shown_trick": None,
-              "trick_winner": None, "hint": None, "exposures": []}
+              "trick_winner": None, "hint": None, "exposures": [], "search": "ready", "waiting_search": False}
     fields.update(overrides)
     return SimpleNamespace(**fields)
 
@@ -253,6 +253,16 @@ def test_the_table_reads_who_acts_from_the_engine() -> None:
         b = _state(bot_view)
         assert present.whose_turn(b) == bot_view["bot_next"] != 0 and not present.can_hint(b)
         assert present.prompt_text(b, "en", pos)[0].endswith(" is thinking…")
+    # While the full worker loads, the hint says it is getting ready; if it failed, that it is off.
+    loading = _state(view, search="loading")
+    assert not present.can_hint(loading) and i18n.t(present.hint_label(loading), "en") == "Hint (getting ready…)"
+    assert present.hint_label(_state(view, search="failed")) == "hint_unavailable"
+    assert present.hint_label(s) == "hint"
+    # A search bot's turn waiting for the full worker says so, naming the level.
+    if bot_view is not None:
+        waiting = _state(dict(bot_view, levels=["normal", "hard", "hard", "hard"]), waiting_search=True)
+        assert present.prompt_text(waiting, "en", pos)[0] == "The Hard bots are getting ready…"
+        assert present.prompt_text(waiting, "zh", pos)[0] == "困难机器人准备中…"
     # The hint's sentence, in both languages.
     hint = {"phase": "play", "decision": view["legal"][0], "en": "Safe.", "zh": "安全。"}
     assert present.hint_text(hint, "en").startswith("Hint: play ") and present.hint_text(hint, "zh").endswith("安全。")

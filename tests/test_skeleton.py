@@ -90,7 +90,9 @@ def test_interpreters_are_the_local_vendored_runtime() -> None:
     # web/engine.mjs, not from pyscript.toml, which names none (it would be a second, dead, copy).
     engine = (ROOT / "web" / "engine.mjs").read_text(encoding="utf-8")
     assert re.findall(r'^import .* from "([^"]+)";', engine, re.M) == ["./runtime/pyscript/core.js"]
-    assert re.findall(r'here\("([^"]+)"\)', engine) == ["worker.py", "../pyscript.toml", "pyodide-start.mjs"]
+    assert re.findall(r'here\("([^"]+)"\)', engine) == [
+        "quick/worker.py", "quick/mpy.toml", "runtime/micropython/micropython.mjs",  # the quick worker
+        "worker.py", "../pyscript.toml", "pyodide-start.mjs"]  # the full worker
     assert "interpreter" not in tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     start = (ROOT / "web" / "pyodide-start.mjs").read_text(encoding="utf-8")
     imports = re.findall(r'^import .* from "([^"]+)";', start, re.M)

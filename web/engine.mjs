@@ -1,40 +1,59 @@
-/* The engine worker: web/worker.py in Pyodide, started through PyScript's PyWorker.
+/* The engine workers, started through PyScript: "quick" (MicroPython) and "full" (Pyodide).
  *
- * The game page starts it at its first paint (web/preload.js, data-engine), at the same time as
- * PyScript's MicroPython main thread rather than after it. A `<script type="py" worker>` tag is
- * only handled once PyScript has loaded its plugins and the worker's config, and its thread then
- * waited for the main thread, busy starting MicroPython and drawing the table: Pyodide's download
- * began 0.3 s later than it does from here, and Pyodide is the long pole of a first visit.
+ * quick: web/quick/worker.py on MicroPython (0.2 MB, starts in a fraction of a second). The game
+ *   page starts it as soon as MicroPython's files have arrived (web/preload.js, data-engine), so a
+ *   first visit plays its first card long before Pyodide could have loaded. It plays the portable
+ *   levels (beginner, easy, normal).
+ * full: web/worker.py on Pyodide (13 MB, several seconds on a first visit), for what needs
+ *   CPython's speed: the hard and expert bots, the hint, the puzzles and the replays' checks. The
+ *   game asks for it only once its first decision is playable, so it never competes with the bytes
+ *   the first move needs.
  *
- * Started this early, before PyScript's plugins have loaded, the worker gets none of PyScript's
- * hooks, so `import pyscript` is not available in it (web/worker.py never imports it); a worker
- * started later (an embed's, on first use) gets them. Either way it exports the same `call`.
+ * Either is started the first time a page asks for it (`ready(kind)`), once per page. Started
+ * before PyScript's plugins have loaded, a worker gets none of PyScript's hooks, so `import
+ * pyscript` is not available in it (neither worker imports it). Both export the same `call`.
  *
- * Pages reach it through this module (web/ui/engine.py imports it with PyScript's js_import):
- *   ready()   -> Promise of the running worker (started now if none); its exports are on `.sync`
- *   restart() -> a fresh worker, after a failure (the old one, if it ever started, is stopped)
+ * Pages reach them through this module (web/ui/engine.py imports it with PyScript's js_import):
+ *   ready(kind)   -> Promise of the running worker (started now if none); its exports are on `.sync`
+ *   restart(kind) -> a fresh worker, after a failure (the old one, if it ever started, is stopped)
+ *   started(kind) -> whether the page has asked for that worker yet
  */
-import { PyWorker } from "./runtime/pyscript/core.js";
+import { MPWorker, PyWorker } from "./runtime/pyscript/core.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
-let running = null;
+const running = { quick: null, full: null };
 
-function start() {
-  return PyWorker(here("worker.py"), {
-    config: here("../pyscript.toml"),
-    // PyWorker takes the interpreter module from here, not from the config's `interpreter`.
-    version: here("pyodide-start.mjs"),
-  });
+const STARTERS = {
+  quick: () =>
+    MPWorker(here("quick/worker.py"), {
+      config: here("quick/mpy.toml"),
+      // PyScript takes the interpreter module from here, not from the config's `interpreter`.
+      version: here("runtime/micropython/micropython.mjs"),
+    }),
+  full: () =>
+    PyWorker(here("worker.py"), {
+      config: here("../pyscript.toml"),
+      version: here("pyodide-start.mjs"), // Pyodide, restored from a snapshot after the first visit
+    }),
+};
+
+function known(kind) {
+  if (!(kind in STARTERS)) throw new Error(`no engine worker named ${kind}`);
+  return kind;
 }
 
-export function ready() {
-  running ??= start();
-  return running;
+export function ready(kind = "full") {
+  running[known(kind)] ??= STARTERS[kind]();
+  return running[kind];
 }
 
-export function restart() {
-  const old = running;
-  running = start();
+export function restart(kind = "full") {
+  const old = running[known(kind)];
+  running[kind] = STARTERS[kind]();
   old?.then((worker) => worker.terminate(), () => {});
-  return running;
+  return running[kind];
+}
+
+export function started(kind = "full") {
+  return running[known(kind)] !== null;
 }

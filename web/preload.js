@@ -1,7 +1,8 @@
 /* Start PyScript (this tag's data-start: its core.js) and preload what the game's MicroPython main
  * thread fetches at start — the interpreter, web/mpy.toml and the UI's modules (data-preload, kept
  * in step with web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts;
- * once they are in, start the engine worker (data-engine: web/engine.mjs, whose ready() starts it).
+ * once they are in, start the quick engine worker (data-engine: web/engine.mjs, whose ready("quick")
+ * starts MicroPython in a worker: it finds the interpreter's files in the HTTP cache by then).
  *
  * Both are added by this deferred script rather than written in the HTML: the downloads begin once
  * the page's first frame (the table's static frame) is painted, not while that paint still waits
@@ -36,13 +37,13 @@
   const files = ((me && me.dataset.preload) || "").split(/\s+/).filter(Boolean);
   const core = me && me.dataset.start;
   const engine = me && me.dataset.engine;
-  // The engine's Pyodide is the long pole of a first visit: its worker starts as soon as the files
-  // MicroPython needs have arrived, beside MicroPython rather than after it, but never sharing a
-  // slow line with the table's half megabyte (Pyodide is 13 MB). A failure shows when the page
-  // asks web/engine.mjs for the worker.
+  // The quick engine worker starts as soon as the files MicroPython needs have arrived, beside the
+  // main thread's MicroPython rather than after it, and never sharing a slow line with the table's
+  // files. (Pyodide, the full worker, starts only once the game is playable: web/ui/controller.py.)
+  // A failure shows when the page asks web/engine.mjs for the worker.
   let waiting = files.length;
   function startEngine() {
-    if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready(), () => {});
+    if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready("quick"), () => {});
   }
   function arrived() {
     waiting -= 1;

@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from ..core.bots import LADDER
 from ..core.bots.beginner import beginner
 from ..core.bots.normal import normal
 from ..core.bots.pimc import Pimc, is_fixed, set_fixed
@@ -65,7 +66,7 @@ class Level:
         return f"<bot {self.name}>"
 
 
-LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
+LEVELS = LADDER
 """The level names of the ladder, in order of strength (what the page offers)."""
 
 BOTS: dict[str, Level] = {

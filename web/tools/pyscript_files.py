@@ -4,7 +4,8 @@ PyScript copies each `[files]` entry into the interpreter's file system before t
 as the bytecode web/tools/mpy_compile.py writes into web/runtime/mpy/ (built by `make runtime`):
 - web/mpy.toml (the game's main thread) lists every module of web/ui/ except main.py (the
   `src` of the script tag);
-- every config (the game's, web/keeper/mpy.toml, web/embed/mpy.toml) lists the modules of the
+- every config (the game's, web/keeper/mpy.toml, web/embed/mpy.toml, and web/quick/mpy.toml,
+  the quick engine worker's) lists the modules of the
   portable core (gongzhu/core/) that its page imports, directly or through each other, and the
   keeper's and the embeds' the game's web/ui/ modules they share, found by reading the imports
   (`engine_modules`).
@@ -98,8 +99,10 @@ CONFIGS = {
     "web/mpy.toml": (ui_modules, "web/"),
     "web/keeper/mpy.toml": (no_modules, "web/keeper/"),
     "web/embed/mpy.toml": (no_modules, "web/embed/"),
+    "web/quick/mpy.toml": (no_modules, "web/quick/"),
 }
-PAGE_FOLDERS = {"web/mpy.toml": "web/ui", "web/keeper/mpy.toml": "web/keeper", "web/embed/mpy.toml": "web/embed"}
+PAGE_FOLDERS = {"web/mpy.toml": "web/ui", "web/keeper/mpy.toml": "web/keeper", "web/embed/mpy.toml": "web/embed",
+                "web/quick/mpy.toml": "web/quick"}
 """Config -> the folder of the page's scripts, whose imports decide the engine modules."""
 COMPILED = "runtime/mpy/"
 

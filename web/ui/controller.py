@@ -54,11 +54,14 @@ class State:
         self.settings = settings
         self.view = None  # the worker's snapshot (or a preview made on the main thread)
         self.preview = True  # the view was not made by the engine: nothing can be played yet
-        self.engine = "loading"  # loading, ready, failed, restarting
+        self.engine = "loading"  # the worker holding the match: loading, ready, failed, restarting
         self.engine_error = ""
+        # The full (Pyodide) worker, for the hint and the search bots: idle, loading, ready, failed.
+        self.search = "idle"
+        self.search_error = ""
+        self.waiting_search = False  # a search bot's turn waits for the full worker
         self.version = ""
         self.loading_secs = 0.0
-        self.levels_available = None
         self.screen = None  # None or settings, help, scores, summary, last
         self.selected = []  # cards chosen to pass or expose
         self.shown_trick = None  # a finished trick still on the table: [[seat, code], ...]
@@ -104,8 +107,9 @@ def preview_view(seed, rules):
 class Controller:
     """One controller owns the game (2048's game manager): intents in, state out, renderer called."""
 
-    def __init__(self, renderer, sound, storage, search, language):
+    def __init__(self, renderer, sound, storage, search, language, connect_full=None):
         self.renderer = renderer
+        self.connect_full = connect_full  # an async function starting the full worker (web/ui/engine.py)
         self.sound = sound
         self.storage = storage
         self.search = search
@@ -218,21 +222,35 @@ class Controller:
         self.render()
 
     async def engine_ready(self, engine):
-        """The worker answered: start (or resume) the match it should play, then let the bots move."""
+        """The quick worker answered: start (or resume) the match it should play, then let the bots
+        move, and load the full worker in the background."""
         asyncio.create_task(self.link.watchdog())
         self.link.attach(engine)
         try:
             self.s.version = await self.link.call("version")
-            self.s.levels_available = await self.link.call("bot_levels")
+            self.link.playable = await self.link.call("bot_levels")
             await self.begin()
         except EngineDown:
             return
         self.start_serving()
+        # Only now, with the first decision playable, does Pyodide start: on a slow line it never
+        # competes with the bytes the first move needs.
+        self.load_search()
+
+    def load_search(self):
+        """Start loading the full worker (the hint, the search bots), once."""
+        if self.connect_full is not None and self.s.search == "idle":
+            asyncio.create_task(self.link.load_search(self.connect_full, self.wake))
+
+    def wake(self):
+        """Let the queue look again at what it may do (the full worker is up, or failed)."""
+        if self.intents is not None:
+            self.intents.wake.set()
 
     async def begin(self):
         """Ask the engine for the pending match; a save it cannot read means a fresh match."""
         s = self.s
-        levels = s.settings["levels"]
+        levels = self.seat_levels()
         if self.pending and self.pending[0] == "load":
             try:
                 view = await self.link.call("load", self.pending[1], levels)
@@ -288,6 +306,36 @@ class Controller:
         self.intents = Intents()
         asyncio.create_task(self.serve(self.intents))
 
+    def seat_levels(self):
+        """The bot level of each seat for the engine: the settings', with `normal` in place of a
+        search bot once the full worker has failed to load."""
+        levels = list(self.s.settings["levels"])
+        if self.s.search == "failed":
+            levels = [lv if lv in self.link.playable else "normal" for lv in levels]
+        return levels
+
+    async def next_bot_ready(self):
+        """Whether the bot to move next can decide now. A search bot's turn while the match is on
+        the quick worker moves the match to the full worker once it is up; until then the table
+        says those bots are getting ready (and the human may still decide what needs no bot)."""
+        s = self.s
+        level = s.view["levels"][s.view["bot_next"]]
+        if s.search == "failed" and level not in self.link.playable:
+            await self.push_levels()  # the failed search bots' seats are played by `normal`
+            return True
+        if not self.link.needs_search(level):
+            return True
+        if s.search != "ready":
+            if not s.waiting_search:
+                s.waiting_search = True
+                self.render()
+            self.load_search()
+            return False
+        s.view = await self.link.move_to_full(self.seat_levels())
+        s.waiting_search = False
+        self.render()
+        return True
+
     def queue(self, job):
         """Queue an intent's work (an async function of no arguments) once the engine is up."""
         if self.intents is not None:
@@ -301,8 +349,11 @@ class Controller:
             try:
                 if intents.jobs:
                     await intents.jobs.pop(0)()
-                elif s.engine == "ready" and s.view and s.view.get("bot_next") is not None:
+                elif s.engine == "ready" and s.view and s.view.get("bot_next") is not None and (
+                        await self.next_bot_ready()):
                     await self.bot_move()
+                elif intents.jobs:
+                    continue
                 else:
                     intents.wake.clear()
                     await intents.wake.wait()
@@ -578,7 +629,8 @@ class Controller:
             return
         try:
             seed = random_seed()
-            view = await self.link.call("new_match", seed, rules or dict(s.settings["rules"]), s.settings["levels"])
+            view = await self.link.call("new_match", seed, rules or dict(s.settings["rules"]),
+                                         self.seat_levels())
             s.view = view
             s.screen = None
             s.selected = []
@@ -669,6 +721,6 @@ class Controller:
 
     async def push_levels(self):
         try:
-            await self.link.call("set_levels", self.s.settings["levels"])
+            self.s.view["levels"] = await self.link.call("set_levels", self.seat_levels())
         except (EngineDown, EngineError):
             pass

@@ -8,6 +8,7 @@ import json
 from pyscript import document
 
 from gongzhu.core import options
+from gongzhu.core.bots import LADDER
 from ui.dom import card_img, fill, h
 from ui.i18n import about, card_label, cards_short, join_names, level_name, seat_name, t
 from ui.present import score_text
@@ -49,12 +50,11 @@ def settings_dialog(s, lang, pos):
         field("set-lang", t("language", lang), select(
             {"id": "set-lang", "data-setting": "lang"}, [("en", "English"), ("zh", "简体中文")], st["lang"])),
     ]
-    levels = s.levels_available or ["beginner", "easy", "normal", "hard", "expert"]
     for seat in (1, 2, 3):
         name = seat_name(seat, lang, pos[seat])
         game.append(field("set-level-" + str(seat), t("level_of", lang, name=name), select(
             {"id": "set-level-" + str(seat), "data-setting": "level", "data-seat-level": str(seat)},
-            [(lv, level_name(lv, lang)) for lv in levels], st["levels"][seat])))
+            [(lv, level_name(lv, lang)) for lv in LADDER], st["levels"][seat])))
     display = [
         field("set-speed", t("speed", lang), select(
             {"id": "set-speed", "data-setting": "speed"},
@@ -258,7 +258,7 @@ class DialogsRegion:
     def dialog_key(self, s, screen, lang):
         v = s.view
         if screen == "settings":
-            return [lang, s.settings, s.levels_available]
+            return [lang, s.settings]
         if screen == "help":
             return [lang]
         if screen == "scores":

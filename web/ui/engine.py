@@ -1,9 +1,11 @@
-"""The main thread's handle on the engine worker: `await Engine.connect()`, then `await engine.call(...)`.
+"""The main thread's handle on an engine worker: `await Engine.connect(kind=...)`, then `await engine.call(...)`.
 
-Runs under MicroPython. Every call crosses to the Pyodide worker (web/worker.py) as JSON text
-and comes back as JSON text, so results are plain dicts/lists/strs/ints here.
+Runs under MicroPython. Two workers answer the same calls (web/engine.mjs starts them): "quick",
+MicroPython running the portable core (web/quick/worker.py), and "full", Pyodide running the
+whole engine (web/worker.py). Every call crosses as JSON text and comes back as JSON text, so
+results are plain dicts/lists/strs/ints here.
 
-    engine = await Engine.connect()
+    engine = await Engine.connect(kind="quick")
     version = await engine.call("version")
 """
 
@@ -34,23 +36,25 @@ class EngineError(Exception):
 class Engine:
     """A connected engine worker."""
 
-    def __init__(self, proxy):
+    def __init__(self, proxy, kind="full"):
         self._proxy = proxy
+        self.kind = kind
 
     @classmethod
-    async def connect(cls, module=MODULE):
-        """Wait until the engine worker has started (Pyodide loaded, gongzhu imported) and return it.
+    async def connect(cls, module=MODULE, kind="full"):
+        """Wait until the engine worker `kind` has started (its interpreter loaded, gongzhu imported)
+        and return it.
 
         `module`: web/engine.mjs, relative to the page; it starts the worker if the page has not.
         """
-        worker = await (await engine_module(module)).ready()
-        return cls(worker.sync)
+        worker = await (await engine_module(module)).ready(kind)
+        return cls(worker.sync, kind)
 
     @classmethod
-    async def restart(cls, module=MODULE):
-        """Start a fresh worker (after a failure) and connect to it."""
-        worker = await (await engine_module(module)).restart()
-        return cls(worker.sync)
+    async def restart(cls, module=MODULE, kind="full"):
+        """Start a fresh worker `kind` (after a failure) and connect to it."""
+        worker = await (await engine_module(module)).restart(kind)
+        return cls(worker.sync, kind)
 
     async def call(self, name, *args):
         """Call `API[name](*args)` in the worker; return its result or raise EngineError."""

@@ -1,9 +1,17 @@
-"""The page's line to the engine worker: every call, a watchdog for a worker that stopped
-answering, the restart after a failure, and the match saved after each exchange.
+"""The page's line to the engine workers: every call, a watchdog for a worker that stopped
+answering, the restart after a failure, the match moved between workers, and the match saved
+after each exchange.
+
+Two workers answer the game's calls (web/ui/engine.py): the quick one (MicroPython), up within a
+second, which holds the match from the start and plays the portable levels; and the full one
+(Pyodide), loaded in the background once the game is playable (`load_search`), for the hint and
+the search bots (hard, expert). Before a search bot's turn the match moves to the full worker
+through its JSON (`move_to_full`), at a decision boundary: both workers replay the same.
 
 Apart from the game's intents (controller.py): the controller asks `await link.call(...)` and
 learns that the worker broke through `EngineDown`; the table learns it through `State.engine`
-("failed", with `engine_error`), which offers the restart.
+("failed", with `engine_error`), which offers the restart, and follows the full worker through
+`State.search` ("idle", "loading", "ready", "failed").
 """
 
 import asyncio
@@ -22,24 +30,29 @@ class EngineDown(Exception):
 
 
 class Link:
-    """The connected engine worker, as the controller uses it."""
+    """The connected engine workers, as the controller uses them."""
 
     def __init__(self, state, storage, render):
         self.s = state
         self.storage = storage
         self.render = render
-        self.engine = None
+        self.engine = None  # the worker that holds the match
+        self.full = None  # the Pyodide worker, once it is up
+        self.playable = []  # the levels the quick worker's bots play (its `bot_levels`)
         self.generation = 0  # bumped when a worker is given up: its late answers are ignored
         self.call_started = None
 
     def attach(self, engine):
-        """A worker is up (the first, or a restarted one)."""
+        """A worker holds the match (the first, or a restarted one)."""
         self.engine = engine
+        if engine.kind == "full":
+            self.full = engine
         self.s.engine = "ready"
         self.s.engine_error = ""
 
     async def call(self, name, *args):
-        """Call the worker; EngineError for a refusal, EngineDown (and the failed state) when it is gone.
+        """Call the worker that holds the match; EngineError for a refusal, EngineDown (and the
+        failed state) when it is gone.
 
         A call the worker never answers (it crashed or was killed) is caught by `watchdog`.
         """
@@ -88,16 +101,64 @@ class Link:
         self.render()
 
     async def restart(self, connect):
-        """Start a new worker (`connect`, an async function); False, and the failed state, if it will not."""
+        """Start a new worker of the kind that held the match (`connect(kind)`, an async function);
+        False, and the failed state, if it will not."""
+        kind = self.engine.kind if self.engine is not None else "quick"
         self.s.engine = "restarting"
         self.render()
         try:
-            engine = await connect()
+            engine = await connect(kind)
         except Exception as exc:
             self.fail(str(exc))
             return False
         self.attach(engine)
         return True
+
+    # ------------------------------------------------------------------ the full worker
+
+    def holds_match(self):
+        """Which worker holds the match: "quick" or "full"."""
+        return self.engine.kind if self.engine is not None else "quick"
+
+    def needs_search(self, level):
+        """Whether a bot of `level` must wait for the full worker (a search bot, while the match
+        is on the quick worker and the full one has not failed)."""
+        return self.holds_match() == "quick" and level not in self.playable and self.s.search != "failed"
+
+    async def load_search(self, connect, wake):
+        """Start the full worker (`connect()`, an async function) in the background; `wake()` when it
+        is up or has failed."""
+        if self.s.search != "idle":
+            return
+        self.s.search = "loading"
+        self.render()
+        try:
+            self.full = await connect()
+            await self.full.call("version")
+            self.s.search = "ready"
+        except Exception as exc:
+            self.full = None
+            self.s.search = "failed"
+            self.s.search_error = str(exc) or type(exc).__name__
+            window.console.warn("gongzhu: the full engine did not load: " + self.s.search_error)
+        self.render()
+        wake()
+
+    async def move_to_full(self, levels):
+        """Move the match from the quick worker to the full one through its JSON, between two
+        decisions; the full worker's view of it."""
+        text = await self.call("save")
+        view = await self.full.call("load", text, levels)
+        self.engine = self.full
+        return view
+
+    async def call_full(self, name, *args):
+        """A call only the full worker answers (the hint), for the match where it is: the quick
+        worker's match is sent along as JSON."""
+        if self.holds_match() == "full":
+            return await self.call(name, *args)
+        text = await self.call("save")
+        return await self.full.call(name, text, *args)
 
     async def persist(self):
         """Save the match in localStorage (the one record of the game: the next start and a

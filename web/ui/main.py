@@ -69,12 +69,13 @@ async def boot():
     # Embedded (index.html?embed=1): memory instead of the reader's localStorage (web/ui/embedded.py).
     search = str(window.location.search)
     sound = Sound()
-    controller = Controller(Renderer(), sound, storage_for(search, window.localStorage), search, browser_language())
+    controller = Controller(Renderer(), sound, storage_for(search, window.localStorage), search, browser_language(),
+                            connect_full=lambda: Engine.connect(kind="full"))
     for _ in controller.boot():  # the deal, then the table drawn in parts
         await breathe()
     from ui.input import wire
 
-    wire(controller, sound, Engine.restart)
+    wire(controller, sound, lambda kind: Engine.restart(kind=kind))
     html = document.documentElement
     html.classList.add("ui-ready")
     window.performance.mark("gongzhu-table")
@@ -84,7 +85,7 @@ async def boot():
     mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
     asyncio.create_task(tick_while_loading(controller))
     try:
-        engine = await Engine.connect()
+        engine = await Engine.connect(kind="quick")
         window.performance.mark("gongzhu-engine")
     except Exception as exc:
         controller.link.fail(str(exc))

@@ -7,7 +7,7 @@ a hint may be asked, what the prompt says) is answered once. CPython tests call 
 """
 
 from gongzhu.core.scoring import signed
-from ui.i18n import about, card_short, cards_short, seat_name, t
+from ui.i18n import about, card_short, cards_short, level_name, seat_name, t
 
 # The screen position of each seat, by the direction of play (the human always sits at the bottom).
 POSITIONS = {
@@ -48,9 +48,20 @@ def whose_turn(s):
 
 
 def can_hint(s):
-    """A hint is for the human's own decision (the engine's `your_move`), once the engine is up."""
+    """A hint is for the human's own decision (the engine's `your_move`), once the engine is up and
+    the full worker, whose strongest bot gives it, has loaded."""
     v = s.view
-    return bool(v and not s.preview and s.engine == "ready" and v.get("your_move") and not s.busy)
+    return bool(v and not s.preview and s.engine == "ready" and s.search == "ready" and v.get("your_move")
+                and not s.busy)
+
+
+def hint_label(s):
+    """The hint button's label: it says so while the full worker loads, or when it failed to."""
+    if s.search == "failed":
+        return "hint_unavailable"
+    if s.search != "ready":
+        return "hint_getting_ready"
+    return "hint"
 
 
 def prompt_text(s, lang, pos):
@@ -94,6 +105,8 @@ def prompt_text(s, lang, pos):
         if v.get("passing") and v["passing"]["passed"] is not None:
             return [t("pass_wait", lang), ""]
     bot = v.get("bot_next")
+    if bot is not None and s.waiting_search:
+        return [t("search_getting_ready", lang, level=level_name(v["levels"][bot], lang)), hint]
     if bot is not None:
         if phase == "expose":
             return [t("expose_wait", lang), hint]  # not who: that would tell who holds a special card

@@ -14,7 +14,7 @@ from pyscript import document
 from ui.dialogs import DialogsRegion
 from ui.hand import HandRegion
 from ui.i18n import t
-from ui.present import POSITIONS, can_hint
+from ui.present import POSITIONS, can_hint, hint_label
 from ui.table import TableRegion
 
 
@@ -91,7 +91,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                 self.el["loading"].hidden = True
         if self.changed("page", [lang, st["speed"], st["back"], st["direction"], s.engine, s.version, s.preview,
                                  s.view is not None and s.view.get("match", {}).get("seed"),
-                                 s.busy_hint, can_hint(s)]):
+                                 s.busy_hint, can_hint(s), s.search]):
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
             html.setAttribute("lang", "zh-Hans" if lang == "zh" else "en")
@@ -105,6 +105,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                 btn = self.el["menu"].querySelector('[data-action="' + action + '"]')
                 btn.querySelector(".label").textContent = t(labels[action], lang)
                 if action == "hint":
+                    btn.querySelector(".label").textContent = t(hint_label(s), lang)
                     if can_hint(s) and not s.busy_hint:
                         btn.removeAttribute("disabled")
                     else:
@@ -128,6 +129,8 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
         texts = []
         for key, params in s.notices:
             texts.append(t(key, lang, **params))
+        if s.search == "failed":
+            texts.append(t("search_failed", lang, message=s.search_error or "?"))
         if s.engine == "failed":
             message = t("no_answer", lang) if s.engine_error == "__no_answer__" else (s.engine_error or "?")
             texts.append(t("engine_failed", lang, message=message))

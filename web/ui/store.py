@@ -9,6 +9,7 @@ reported as a notice key and replaced by a fresh default.
 import json
 
 from gongzhu.core import options
+from gongzhu.core.bots import LADDER
 
 SETTINGS_KEY = "gongzhu.settings"
 SAVE_KEY = "gongzhu.save"
@@ -16,7 +17,6 @@ SETTINGS_VERSION = 1
 SAVE_VERSION = 2
 MAX_SEED = 0xFFFFFFFFFFFFFFFF
 
-LEVELS = ("beginner", "easy", "normal", "hard", "expert")
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("red", "blue", "green")
 DIRECTIONS = ("ccw", "cw")
@@ -59,7 +59,7 @@ def clean_settings(data, lang="en"):
     out["rules"] = clean_rules(data.get("rules"))
     levels = data.get("levels")
     if isinstance(levels, list) and len(levels) == 4:
-        out["levels"] = [lv if lv in LEVELS else "normal" for lv in levels]
+        out["levels"] = [lv if lv in LADDER else "normal" for lv in levels]
     for key, allowed in (("speed", SPEEDS), ("back", BACKS), ("direction", DIRECTIONS)):
         if data.get(key) in allowed:
             out[key] = data[key]

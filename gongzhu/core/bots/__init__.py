@@ -5,3 +5,7 @@ with it; ``pimc``: the world-sampling search that ``normal`` uses for exposure a
 
 Each is ``bot(view, rng)``; ``gongzhu.bots.BOTS`` names them all.
 """
+
+LADDER = ["beginner", "easy", "normal", "hard", "expert"]
+"""The levels of the ladder, in order of strength (what the page offers); the first three are
+here, ``hard`` and ``expert`` in ``gongzhu.bots`` (CPython and Pyodide only)."""

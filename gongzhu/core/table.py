@@ -1,0 +1,154 @@
+"""The game table the engine workers serve: one match, the human at seat 0, bots at 1-3.
+
+Both of the page's engine workers hold a ``Table`` and answer the page's calls with it: the
+MicroPython worker (``web/quick/worker.py``), which starts at once and plays the portable levels
+(``beginner``, ``easy``, ``normal``), and the Pyodide worker (``web/worker.py``), which joins later
+and plays every level.  A match moves from one to the other through its JSON (``save`` /
+``load``) between two calls, so either worker carries on exactly where the other stopped: every
+bot decision draws from a generator seeded by the match, the hand and the move (``decision_rng``),
+the same numbers in every runtime.
+
+Every answer is a snapshot, the human's view ready for the screen (``screen.table_view``);
+``advance`` makes ONE bot decision, so the page paces the bots and stays responsive.
+``serve(api, name, args_json)`` runs a call and answers it as JSON text, as the page expects
+(a dict would reach the MicroPython main thread as a JsProxy).
+"""
+
+import json
+
+from .bots import LADDER
+from .match import Match
+from .portable import Any, Random, clock, dumps
+from .rules import get_rules
+from .screen import bot_next, table_view, your_move
+
+HUMAN = 0
+
+
+class NotHere(Exception):
+    """A call this worker cannot answer (a search bot's move in the MicroPython worker)."""
+
+
+def decision_rng(match: Match, seat: int) -> Random:
+    """A bot's random source, fixed by the match, hand and move: a reloaded game, or one moved to
+    the other worker, replays the same."""
+    hand = match.current_hand
+    return Random(((match.seed * 1009 + match.hand_number) * 1013 + len(hand.actions)) * 4 + seat)
+
+
+def human_to_move(match: Match) -> Any:
+    """The hand of ``match`` when the human has a decision to make in it, else ValueError (the hint)."""
+    hand = match.current_hand
+    if not your_move(hand, HUMAN):
+        raise ValueError("It is not your turn.")
+    return hand
+
+
+class Table:
+    """One match and the bot level of each seat, played by the bots in ``bots`` (name -> bot)."""
+
+    def __init__(self, bots: dict[str, Any]) -> None:
+        self.bots = bots
+        self.match: "Match | None" = None
+        self.levels = ["normal", "normal", "normal", "normal"]
+
+    def current(self) -> Match:
+        if self.match is None:
+            raise RuntimeError("no match is being played; start one with new_match")
+        return self.match
+
+    def snapshot(self) -> dict[str, Any]:
+        """The human's view of the match, ready for the screen."""
+        return table_view(self.current(), HUMAN, self.levels)
+
+    def new_match(self, seed: int, rules: Any = None, levels: "list[str] | None" = None) -> dict[str, Any]:
+        """Start a match dealt from ``seed`` under ``rules`` (a preset name or a dict of options)."""
+        if levels:
+            self.set_levels(levels)
+        self.match = Match(get_rules(rules), int(seed))
+        return self.snapshot()
+
+    def load(self, saved: str, levels: "list[str] | None" = None) -> dict[str, Any]:
+        """Resume a match from ``save()``'s text; ValueError (readable) when it is corrupt or too old."""
+        if levels:
+            self.set_levels(levels)
+        self.match = Match.from_json(saved)
+        return self.snapshot()
+
+    def save(self) -> str:
+        """The match as JSON text (``Match.to_json``): the page's one saved record."""
+        return self.current().to_json()
+
+    def set_levels(self, levels: list[str]) -> list[str]:
+        """Set the bot level of each seat (seat 0's is the hint's); an unknown level becomes ``normal``.
+
+        Every level of the ladder is accepted, also where this worker cannot play it: the page
+        moves the match to the worker that can before such a bot's turn (``can_play``).
+        """
+        if len(levels) != 4:
+            raise ValueError("give a bot level for each of the 4 seats")
+        self.levels = [level if level in LADDER else "normal" for level in levels]
+        return list(self.levels)
+
+    def can_play(self) -> list[str]:
+        """The ladder's levels this worker's bots play."""
+        return [level for level in LADDER if level in self.bots]
+
+    def act(self, kind: str, arg: Any) -> dict[str, Any]:
+        """The human's action: kind "pass" (3 codes), "expose" (codes, maybe none) or "play" (a code).
+
+        Raises IllegalMove (its message is shown to the player) and changes nothing when refused.
+        """
+        events = self.current().current_hand.act(kind, HUMAN, arg)
+        return {"events": events, "view": self.snapshot()}
+
+    def advance(self) -> dict[str, Any]:
+        """Let the next bot make ONE decision; its events and the new snapshot, and how long it thought.
+
+        With no bot to move (the human's turn, or the hand is over) nothing happens.
+        """
+        match = self.current()
+        hand = match.current_hand
+        seat = bot_next(hand, HUMAN)
+        events: list[Any] = []
+        think_ms = 0.0
+        if seat is not None:
+            bot = self.bots.get(self.levels[seat])
+            if bot is None:
+                raise NotHere("the %s bot does not play in this engine" % self.levels[seat])
+            start = clock()
+            decision = bot(hand.view(seat), decision_rng(match, seat))
+            think_ms = (clock() - start) * 1000
+            events = hand.decide(seat, decision)
+        return {"events": events, "view": self.snapshot(), "think_ms": round(think_ms, 1)}
+
+    def next_hand(self) -> dict[str, Any]:
+        """Deal the next hand (led by the pig's captor); returns the snapshot."""
+        events = self.current().next_hand()
+        return {"events": events, "view": self.snapshot()}
+
+    def calls(self) -> dict[str, Any]:
+        """name -> function: the calls of the game page, as ``serve`` runs them."""
+        return {
+            "bot_levels": self.can_play,
+            "new_match": self.new_match,
+            "load": self.load,
+            "save": self.save,
+            "set_levels": self.set_levels,
+            "act": self.act,
+            "advance": self.advance,
+            "next_hand": self.next_hand,
+        }
+
+
+def serve(api: dict[str, Any], name: str, args_json: str = "[]") -> str:
+    """Run ``api[name](*args)`` and answer ``{"ok": result}`` or ``{"error": type, "message": text}``
+    as JSON text.  An IllegalMove carries its reason in Chinese too (``zh``)."""
+    function = api.get(name)
+    if function is None:
+        return dumps({"error": "UnknownCall", "message": "the engine worker has no call named %r" % name})
+    try:
+        result = function(*json.loads(args_json))
+    except Exception as exc:  # reported to the page, which shows the message (e.g. IllegalMove)
+        return dumps({"error": type(exc).__name__, "message": str(exc), "zh": getattr(exc, "zh", None)})
+    return dumps({"ok": result})

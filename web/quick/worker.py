@@ -1,0 +1,29 @@
+"""The quick engine worker: MicroPython runs the portable core off the main thread.
+
+Started by web/engine.mjs (PyScript's MPWorker, with web/quick/mpy.toml) as soon as the page has
+MicroPython's files, so the first deal is playable within a second or two of a first visit, long
+before Pyodide (13 MB) could be. It plays the portable levels (beginner, easy, normal) and serves
+the game calls of gongzhu.core.table; the page moves the match to the Pyodide worker (web/worker.py)
+through its JSON when a seat's level is `hard` or `expert`.
+
+The page calls one exported function, `call(name, args_json)` (web/ui/engine.py); arguments and
+results cross as JSON text.
+"""
+
+import gongzhu
+from gongzhu.core.bots.beginner import beginner
+from gongzhu.core.bots.normal import normal
+from gongzhu.core.bots.rulebot import easy
+from gongzhu.core.table import Table, serve
+
+TABLE = Table({"beginner": beginner, "easy": easy, "normal": normal})
+API = TABLE.calls()
+API["version"] = lambda: gongzhu.__version__
+
+
+def call(name, args_json="[]"):
+    """Run `API[name](*args)` and answer `{"ok": result}` or `{"error": type, "message": text}` as JSON."""
+    return serve(API, name, args_json)
+
+
+__export__ = ["call"]
