@@ -5,9 +5,10 @@
  * server (`make play`) does not, so development never runs from a stale cache.
  *
  * Registration waits until the page has loaded and, on a PyScript page, until it is ready
- * (<html class="ready">) or 60 s have passed: the service worker then downloads the rest of the
- * site without competing with the first start of the game, and the files already loaded come
- * from the HTTP cache (a 304 each) rather than a second download.
+ * (<html class="ready">) and loads nothing more in the background (the game page marks the
+ * Pyodide worker's loading with <html data-loading>), or 120 s have passed: the service worker
+ * then downloads the rest of the site without competing with the game's own downloads, and the
+ * files already loaded come from the HTTP cache (a 304 each) rather than a second download.
  */
 (() => {
   "use strict";
@@ -61,7 +62,8 @@
       const start = () => {
         const isPyScriptPage = document.querySelector('script[type="py"], script[type="mpy"]');
         const html = document.documentElement;
-        const settled = () => html.classList.contains("ready") || html.classList.contains("failed");
+        const settled = () => html.classList.contains("failed")
+          || (html.classList.contains("ready") && !html.hasAttribute("data-loading"));
         if (!isPyScriptPage || settled()) return resolve();
         const observer = new MutationObserver(() => {
           if (settled()) {
@@ -69,11 +71,11 @@
             resolve();
           }
         });
-        observer.observe(html, { attributes: true, attributeFilter: ["class"] });
+        observer.observe(html, { attributes: true, attributeFilter: ["class", "data-loading"] });
         setTimeout(() => {
           observer.disconnect();
           resolve();
-        }, 60000);
+        }, 120000);
       };
       if (document.readyState === "complete") start();
       else window.addEventListener("load", start, { once: true });

@@ -25,6 +25,14 @@ def wait_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
         pytest.fail(f"the page failed to start: {page.text_content('#loading-text')}")
 
 
+def wait_search_ready(page: Page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the game's full (Pyodide) worker is up (`<html class="search-ready">`): the game is
+    playable before it, on the MicroPython worker. Fails if it failed to load."""
+    page.wait_for_selector("html.search-ready, html.search-failed", state="attached", timeout=timeout_ms)
+    if "search-failed" in (page.get_attribute("html", "class") or "").split():
+        pytest.fail(f"the Pyodide worker failed to load: {page.text_content('#notice-text')}")
+
+
 # web/pyodide-start.mjs keeps the snapshot of a started Pyodide in this cache, one entry.
 SNAPSHOT_CACHE = "pyodide-snapshot"
 SNAPSHOT_TIMEOUT_S = 120

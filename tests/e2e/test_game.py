@@ -312,8 +312,9 @@ def test_worker_failure_is_reported_and_a_restart_keeps_the_match(page: Page, si
     page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
     table_state(page)
     held = hand_codes(page)
-    # The worker dies (as after a crash or an out-of-memory kill): the next call gets no answer.
-    page.evaluate("async () => (await (await import('./web/engine.mjs')).ready()).terminate()")
+    # The worker holding the match dies (as after a crash or an out-of-memory kill): the next call
+    # gets no answer.
+    page.evaluate("async () => (await (await import('./web/engine.mjs')).ready('quick')).terminate()")
     page.locator("#hand .card.legal").first.click()
     expect(page.locator("#notice")).to_contain_text("The game engine stopped", timeout=15_000)
     restart = page.locator('[data-action="restart-engine"]')

@@ -22,7 +22,7 @@ from build_site import build
 from playwright.sync_api import Page
 from serve import Server, start_server
 
-from tests.e2e.harness import PageGuard, pyodide_starts, wait_for_snapshot, wait_ready
+from tests.e2e.harness import PageGuard, pyodide_starts, wait_for_snapshot, wait_ready, wait_search_ready
 from tests.e2e.test_site import PREFIX, SEED_FAST_SETTINGS, SLOW_PAGES, play_a_hand, seed_settings, wait_frames_ready
 
 SW_TIMEOUT_MS = 120_000
@@ -94,7 +94,8 @@ def precache_count(out: Path) -> int:
 @pytest.mark.timeout(600)  # two boots of the game, a hand, then every other page (slow on a busy machine)
 def test_after_one_visit_the_site_works_offline(page: Page, page_guard: PageGuard, site_server) -> None:  # type: ignore[no-untyped-def]
     out, server, url = site_server
-    page.add_init_script(SEED_FAST_SETTINGS)
+    # Every level at the table: the hand below is played by both engine workers.
+    page.add_init_script(seed_settings(levels=["beginner", "easy", "hard", "expert"]))
     page.goto(url)
     wait_ready(page)
     state = wait_until_offline_ready(page, "offline-1")
@@ -108,6 +109,7 @@ def test_after_one_visit_the_site_works_offline(page: Page, page_guard: PageGuar
 
     page.reload()
     wait_ready(page)
+    wait_search_ready(page)
     assert pyodide_starts(page_guard.console) == ["plain", "restored"]
     play_a_hand(page)
 

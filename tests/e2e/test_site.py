@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 from build_site import build
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.harness import READY_TIMEOUT_MS, VIEWPORT, PageGuard, wait_ready
+from tests.e2e.harness import READY_TIMEOUT_MS, VIEWPORT, PageGuard, wait_ready, wait_search_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "/gongzhu/"
@@ -110,6 +110,7 @@ def test_site_holds_only_runtime_files_the_game_loads(
         page.add_init_script(SEED_FAST_SETTINGS)
         page.goto(url)
         wait_ready(page)
+        wait_search_ready(page)  # the Pyodide worker, loaded once the game is playable
         # The published page runs under its Content-Security-Policy (added by the build).
         assert page.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1
         guard.check()
@@ -121,6 +122,8 @@ def test_site_holds_only_runtime_files_the_game_loads(
     # the score keeper's and the embeds' are loaded by those pages.
     config = tomllib.loads((ROOT / "web" / "mpy.toml").read_text(encoding="utf-8"))
     game_mpy = {"web/" + url[2:] for url in config["files"]}
+    quick = tomllib.loads((ROOT / "web" / "quick" / "mpy.toml").read_text(encoding="utf-8"))  # the engine worker's
+    game_mpy |= {"web/" + url[3:] for url in quick["files"]}
     runtime = {
         f for f in files if f.startswith("web/runtime/") and (not f.startswith("web/runtime/mpy/") or f in game_mpy)
     }

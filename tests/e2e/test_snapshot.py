@@ -11,8 +11,18 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from tests.e2e.harness import SNAPSHOT_CACHE, PageGuard, pyodide_starts, wait_for_snapshot, wait_ready
-from tests.e2e.test_site import SEED_FAST_SETTINGS, play_a_hand
+from tests.e2e.harness import (
+    SNAPSHOT_CACHE,
+    PageGuard,
+    pyodide_starts,
+    wait_for_snapshot,
+    wait_ready,
+    wait_search_ready,
+)
+from tests.e2e.test_site import play_a_hand, seed_settings
+
+# Search bots at two seats: the match moves to the Pyodide worker, which then plays them.
+SEARCH_BOTS = seed_settings(levels=["beginner", "hard", "beginner", "expert"])
 
 # Two Pyodides restored on the page's own thread from the module the worker uses: what each
 # draws from `random`, and the interpreter's sys.path.
@@ -32,7 +42,7 @@ RESTORE_TWICE = """async () => {
 
 
 def test_a_return_visit_restores_the_snapshot_and_plays(page: Page, page_guard: PageGuard, site_url: str) -> None:
-    page.add_init_script(SEED_FAST_SETTINGS)
+    page.add_init_script(SEARCH_BOTS)
     page.goto(site_url)
     wait_ready(page)
     entry = wait_for_snapshot(page)
@@ -42,8 +52,9 @@ def test_a_return_visit_restores_the_snapshot_and_plays(page: Page, page_guard: 
 
     page.reload()
     wait_ready(page)
+    wait_search_ready(page)
     assert pyodide_starts(page_guard.console) == ["plain", "restored"]
-    play_a_hand(page)  # the restored interpreter runs the engine and the bots
+    play_a_hand(page)  # the restored interpreter runs the engine and the search bots
 
     # Each restore reseeds random (else every visit would draw the snapshot's numbers), and keeps
     # one "" on sys.path.
@@ -79,6 +90,7 @@ def test_a_damaged_snapshot_is_dropped_and_saved_again(
 
     page.reload()
     wait_ready(page)  # the game starts all the same
+    wait_search_ready(page)
     assert pyodide_starts(page_guard.console) == ["plain", "fallback"]
     warnings = [line for line in page_guard.console if "snapshot could not be used" in line]
     assert len(warnings) == 1 and "warning" in warnings[0], page_guard.console
@@ -88,4 +100,5 @@ def test_a_damaged_snapshot_is_dropped_and_saved_again(
     assert wait_for_snapshot(page) == good
     page.reload()
     wait_ready(page)
+    wait_search_ready(page)
     assert pyodide_starts(page_guard.console) == ["plain", "fallback", "restored"]

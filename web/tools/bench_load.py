@@ -2,34 +2,33 @@
 
 Builds _site/ into a temporary folder, adds a *bare page* beside it (bare.html: PyScript starting
 Pyodide from the same vendored files and running one line of Python, nothing of ours), serves
-both under /gongzhu/ on one server that counts the bytes it sends, and measures, alternating the
-pages in the same run so both see the same machine load:
+both under /gongzhu/ on one server that compresses what GitHub Pages compresses (serve.py) and
+counts the bytes it sends, and measures for each network profile, alternating the pages in the
+same run so both see the same machine load:
 
 * bare, cold:  navigation -> Python ready (the bare page's <html class="ready">);
-* game, cold:  navigation -> table drawn and wired (`ui-ready`), the human's cards on it,
-               the settings dialog open (clicked as soon as the table is wired), and the first
-               deal playable (`ready`, and a card to play or the pass / expose choice offered); then the
-               service worker's download of the rest of the site and the Pyodide snapshot saved in
-               the background (web/pyodide-start.mjs), and the bytes sent for all of it;
-* bare, warm:  the bare page opened again in the same profile (HTTP cache) -> Python ready;
+* game, cold:  navigation -> the table drawn with the human's cards, the first decision playable
+               (a card to play or the pass / expose choice offered: the MicroPython engine worker
+               answered), and the hard bots ready (the Pyodide worker answered: <html
+               class="search-ready">), with the bytes sent until each; then the service worker's
+               download of the rest of the site (it starts once Pyodide is in);
 * game, warm:  that tab reloaded (service worker and its cache in place, Pyodide restored from the
-               snapshot) -> deal playable, the first reload and the fourth (Chromium keeps more
-               compiled WebAssembly each visit).
+               snapshot) -> first decision playable, hard bots ready.
 
-"Cold" = a new browser with a new profile (empty disk cache, no service worker), as a first
-visitor. (A new tab in the same profile would be as warm, but Playwright's new tabs are not
-reliably controlled by the service worker on their first navigation, so the benchmark reloads.) Prints each round, the
-medians and the ratios docs/PERFORMANCE.md quotes. A benchmark, not a test: timings on a shared machine
-are noisy; run it when the machine is quiet.
+Network profiles, as Chromium's network emulation applies them (DevTools protocol,
+Network.emulateNetworkConditions, on the page and its workers): `none`; `4g`: 9 Mbit/s down,
+60 ms; `slow4g`: 1.6 Mbit/s down, 150 ms. "Cold" = a new browser with a new profile (empty disk
+cache, no service worker), as a first visitor. Prints each round, the medians and the ratios
+docs/PERFORMANCE.md quotes. A benchmark, not a test: timings on a shared machine are noisy; run it
+when the machine is quiet.
 
-    .venv/bin/python web/tools/bench_load.py [--rounds 3] [--json figures.json]
+    .venv/bin/python web/tools/bench_load.py [--rounds 5] [--profiles none,4g,slow4g] [--json figures.json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import shutil
 import statistics
 import sys
@@ -62,7 +61,8 @@ document.documentElement.classList.add("ready")
 </body>
 </html>
 """
-WARM_VISITS = 4  # return visits (reloads) measured after the cold one
+# name -> (download bits per second, latency in seconds); None: no throttling.
+PROFILES: dict[str, tuple[float, float] | None] = {"none": None, "4g": (9e6, 0.060), "slow4g": (1.6e6, 0.150)}
 BARE_TOML = 'interpreter = "./web/runtime/pyodide/pyodide.mjs"\n'
 
 # Records (performance.now(), ms since navigation start) when each milestone is first reached.
@@ -78,6 +78,7 @@ MILESTONES = """
     mark("ui", cls.contains("ui-ready"));
     mark("cards", !!document.querySelector("button[data-card]"));
     mark("ready", cls.contains("ready"));
+    mark("search", cls.contains("search-ready"));
     // Playable: the human can act on the deal -- play a card, or choose what to pass or expose.
     const act = 'button[data-card]:not([aria-disabled="true"]), '
       + '[data-action="expose-confirm"], [data-action="pass-confirm"]';
@@ -96,30 +97,26 @@ FAST_SETTINGS = json.dumps({"v": 1, "lang": "en", "speed": "instant", "sound": F
 
 
 class Counter:
-    """Bytes the server sent (and which requests it answered) since the last `take()`."""
+    """Bytes the server sent, with when, since the last `take()`."""
 
     def __init__(self) -> None:
-        self.bytes = 0
-        self.requests: list[str] = []
+        self.sent: list[tuple[float, int]] = []  # (time.time() of the write, bytes)
         self.lock = threading.Lock()
 
     def add(self, n: int) -> None:
         with self.lock:
-            self.bytes += n
-
-    def request(self, line: str) -> None:
-        with self.lock:
-            self.requests.append(line)
+            self.sent.append((time.time(), n))
 
     def take(self) -> int:
         with self.lock:
-            n, self.bytes = self.bytes, 0
-            self.requests = []
+            n = sum(b for _, b in self.sent)
+            self.sent = []
             return n
 
-    def answered(self) -> list[str]:
+    def until(self, when: float) -> int:
+        """Bytes sent up to the time `when` (seconds since the epoch), kept for `take`."""
         with self.lock:
-            return list(self.requests)
+            return sum(b for t, b in self.sent if t <= when)
 
 
 class _CountingWriter:
@@ -143,7 +140,7 @@ class CountingHandler(SiteHandler):
         self.wfile = _CountingWriter(self.wfile, self.counter)  # type: ignore[assignment]
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        self.counter.request(f"{code} {self.path}")
+        pass
 
 
 class QuietServer(Server):
@@ -159,19 +156,6 @@ def serve_counting(directory: Path, counter: Counter) -> tuple[Server, str]:
     server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
-
-
-def load(
-    context: Any, url: str, wait_for: str, click_settings: bool = False, timeout_ms: int = 180_000
-) -> dict[str, float]:
-    """Open `url` in a new tab of `context`; wait until milestone `wait_for`; return the milestones (ms)."""
-    page = context.new_page()
-    page.add_init_script(script=f"({MILESTONES})({json.dumps(click_settings)})")
-    page.goto(url, wait_until="commit")
-    page.wait_for_function(f"window.__t && '{wait_for}' in window.__t", timeout=timeout_ms)
-    marks: dict[str, float] = page.evaluate("window.__t")
-    page.close()
-    return marks
 
 
 OFFLINE_READY = """async () => {
@@ -198,159 +182,143 @@ def wait_until(page: Any, script: str, what: str, timeout_s: float = 180) -> flo
     return float(page.evaluate("performance.now()"))
 
 
+def throttle(context: Any, page: Any, profile: str) -> None:
+    """Apply a network profile to `page` (and the workers it starts) through the DevTools protocol."""
+    conditions = PROFILES[profile]
+    if conditions is None:
+        return
+    bits, latency = conditions
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": latency * 1000,
+        "downloadThroughput": bits / 8, "uploadThroughput": bits / 8,
+    })
+
+
+def open_page(context: Any, profile: str) -> Any:
+    """The browser's first tab, throttled, recording the milestones."""
+    page = context.pages[0] if context.pages else context.new_page()
+    throttle(context, page, profile)
+    page.add_init_script(script=f"({MILESTONES})(false)")
+    return page
+
+
+def until(page: Any, milestone: str, timeout_ms: int = 300_000) -> float:
+    page.wait_for_function(f"window.__t && '{milestone}' in window.__t", timeout=timeout_ms, polling=50)
+    return float(page.evaluate(f"window.__t['{milestone}']"))
+
+
+def one_round(p: Any, choice: Any, profiles: Path, url: str, counter: Counter, profile: str) -> dict[str, float]:
+    """One round under one network profile: the bare page cold, the game cold, then warm."""
+
+    def fresh_context() -> Any:
+        """A new browser with a new, empty profile: disk HTTP cache, no service worker."""
+        return p.chromium.launch_persistent_context(
+            tempfile.mkdtemp(dir=profiles), headless=True, **choice.launch_kwargs()
+        )
+
+    row: dict[str, float] = {}
+    # Bare page, cold: the PyScript + Pyodide floor.
+    ctx = fresh_context()
+    page = open_page(ctx, profile)
+    counter.take()
+    page.goto(url + "bare.html", wait_until="commit")
+    row["bare_ready"] = until(page, "ready")
+    row["bare_bytes"] = counter.take()
+    ctx.close()
+    # Game, cold: cards, first decision, hard bots ready; the bytes until each.
+    ctx = fresh_context()
+    ctx.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(FAST_SETTINGS)})")
+    page = open_page(ctx, profile)
+    counter.take()
+    page.goto(url, wait_until="commit")
+    row["cards"] = until(page, "cards")
+    row["playable"] = until(page, "playable")
+    row["search"] = until(page, "search")
+    origin = float(page.evaluate("performance.timeOrigin")) / 1000  # the page's milestones, as epoch seconds
+    row["bytes_to_playable"] = counter.until(origin + row["playable"] / 1000)
+    row["bytes_to_search"] = counter.until(origin + row["search"] / 1000)
+    row["offline_ready"] = wait_until(page, OFFLINE_READY, "the service worker's take-over", 600)
+    wait_until(page, SNAPSHOT_SAVED, "the Pyodide snapshot", 300)
+    row["bytes_visit"] = counter.take()
+    # Game, warm: the same tab reloaded, the service worker answering from its cache.
+    page.reload(wait_until="commit")
+    row["warm"] = until(page, "playable")
+    row["warm_search"] = until(page, "search")
+    row["warm_bytes"] = counter.take()
+    ctx.close()
+    return row
+
+
+COLUMNS = [("bare_ready", "bare"), ("cards", "cards"), ("playable", "playable"), ("search", "hard bots"),
+           ("warm", "warm play"), ("warm_search", "warm hard")]
+BYTE_COLUMNS = [("bare_bytes", "MB bare"), ("bytes_to_playable", "MB→play"), ("bytes_to_search", "MB→hard"),
+                ("bytes_visit", "MB visit")]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Load-time benchmark of the built site vs a bare PyScript page.")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profiles", default="none,4g,slow4g", help="comma-separated: " + ", ".join(PROFILES))
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     args = parser.parse_args(argv)
+    chosen = [name for name in args.profiles.split(",") if name]
+    unknown = [name for name in chosen if name not in PROFILES]
+    if unknown:
+        parser.error(f"unknown profile(s) {', '.join(unknown)}; known: {', '.join(PROFILES)}")
 
     from playwright.sync_api import sync_playwright
 
     site = Path(tempfile.mkdtemp(prefix="gongzhu-bench-")) / "_site"
     files = build(site)
     site_bytes = sum((site / f).stat().st_size for f in files)
-    runtime_bytes = sum((site / f).stat().st_size for f in files if f.startswith("web/runtime/"))
-    cards_bytes = sum((site / f).stat().st_size for f in files if f.startswith("web/cards/"))
     (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
     (site / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
     counter = Counter()
     server, url = serve_counting(site, counter)
-    rows: list[dict[str, float]] = []
+    results: dict[str, list[dict[str, float]]] = {}
     try:
         with sync_playwright() as p:
             choice = find_browser(p)
             if choice is None:
                 raise SystemExit("bench: no Chromium found (make browser)")
             profiles = Path(tempfile.mkdtemp(prefix="gongzhu-bench-profiles-"))
-
-            def fresh_context() -> Any:
-                """A new browser with a new, empty profile: disk HTTP cache, no service worker."""
-                return p.chromium.launch_persistent_context(
-                    tempfile.mkdtemp(dir=profiles), headless=True, **choice.launch_kwargs()
-                )
-
-            print(
-                f"site {url}: {len(files)} files, {site_bytes / 1e6:.2f} MB "
-                f"(runtime {runtime_bytes / 1e6:.2f} MB, card art {cards_bytes / 1e6:.2f} MB)"
-            )
-            print(
-                f"{'round':>5} {'bare ready':>11} {'bare warm':>10} {'table':>7} {'cards':>7} "
-                f"{'settings':>9} {'playable':>9} "
-                f"{'warm':>7} {'warm 4th':>7} {'MB→play':>8} {'MB visit':>9} {'offline':>8} {'snapshot':>8}"
-            )
-            for n in range(1, args.rounds + 1):
-                row: dict[str, float] = {}
-                # Bare page, cold.
-                ctx = fresh_context()
-                counter.take()
-                row["bare_ready"] = load(ctx, url + "bare.html", "ready")["ready"]
-                row["bare_bytes"] = counter.take()
-                # Bare page, warm: opened again in the same profile (everything in the HTTP cache):
-                # the runtime's own floor for the warm-load goal.
-                row["bare_warm"] = load(ctx, url + "bare.html", "ready")["ready"]
-                counter.take()
-                ctx.close()
-                # Game, cold: table, cards, settings clicked open.
-                ctx = fresh_context()
-                ctx.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(FAST_SETTINGS)})")
-                marks = load(ctx, url, "settings", click_settings=True)
-                row.update(table=marks["ui"], cards=marks.get("cards", float("nan")), settings=marks["settings"])
-                ctx.close()
-                counter.take()
-                # Game, cold: playable first deal, then the service worker's download of the rest.
-                ctx = fresh_context()
-                ctx.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(FAST_SETTINGS)})")
-                page = ctx.new_page()
-                page.add_init_script(script=f"({MILESTONES})(false)")
-                page.goto(url, wait_until="commit")
-                page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
-                row["playable"] = page.evaluate("window.__t")["playable"]
-                row["bytes_to_playable"] = counter.take()
-                row["offline_ready"] = wait_until(page, OFFLINE_READY, "the service worker's take-over")
-                # The snapshot of the started Pyodide, saved a few seconds after the first start:
-                # what makes the next visit's start quick. A visitor who leaves before it is saved
-                # comes back to a plain start (and a snapshot saved then).
-                row["snapshot_saved"] = wait_until(page, SNAPSHOT_SAVED, "the Pyodide snapshot")
-                row["bytes_visit"] = row["bytes_to_playable"] + counter.take()
-                # Game, warm: the same tab reloaded, the service worker answering from its cache.
-                # Chromium keeps more of Pyodide's compiled WebAssembly with each visit, so the
-                # reload is repeated: the first return visit, and the fourth (a regular's).
-                visits = []
-                starts: list[str] = []  # how the engine worker's Pyodide started (its console line)
-                page.on("console", lambda m, out=starts: out.extend(re.findall(r"Pyodide started \((\S+)\)", m.text)))
-                for visit in range(WARM_VISITS):
-                    page.reload(wait_until="commit")
-                    page.wait_for_function("window.__t && 'playable' in window.__t", timeout=180_000)
-                    visits.append(page.evaluate("window.__t")["playable"])
-                    if visit == 0:  # what the first return visit asked the server for
-                        warm_requests = counter.answered()
-                        row["warm_bytes"] = counter.take()
-                row["warm"], row["warm_later"] = visits[0], visits[-1]
-                if starts != ["restored"] * WARM_VISITS:
-                    print(f"      the warm visits' Pyodide did not all start from the snapshot: {starts}")
-                # Of which, on the last visit: until the engine worker (Pyodide) answered (web/ui/main.py's mark).
-                engine_marks = page.evaluate("performance.getEntriesByName('gongzhu-engine').map(m => m.startTime)")
-                row["warm_later_engine"] = engine_marks[0] if engine_marks else float("nan")
-                ctx.close()
-                rows.append(row)
-                print(
-                    f"{n:>5} {row['bare_ready']:>9.0f}ms {row['bare_warm']:>8.0f}ms "
-                    f"{row['table']:>5.0f}ms {row['cards']:>5.0f}ms "
-                    f"{row['settings']:>7.0f}ms {row['playable']:>7.0f}ms {row['warm']:>5.0f}ms "
-                    f"{row['warm_later']:>5.0f}ms "
-                    f"{row['bytes_to_playable'] / 1e6:>8.2f} {row['bytes_visit'] / 1e6:>9.2f} "
-                    f"{row['offline_ready'] / 1e3:>7.1f}s {row['snapshot_saved'] / 1e3:>7.1f}s",
-                    flush=True,
-                )
-                if warm_requests:
-                    print(f"      warm load, answered by the server: {', '.join(warm_requests)}")
+            print(f"site {url}: {len(files)} files, {site_bytes / 1e6:.2f} MB (uncompressed)")
+            for profile in chosen:
+                print(f"\nnetwork: {profile}")
+                print(f"{'round':>5} " + " ".join(f"{title:>10}" for _, title in COLUMNS + BYTE_COLUMNS))
+                rows = results.setdefault(profile, [])
+                for n in range(1, args.rounds + 1):
+                    row = one_round(p, choice, profiles, url, counter, profile)
+                    rows.append(row)
+                    print(f"{n:>5} " + " ".join(f"{row[key]:>8.0f}ms" for key, _ in COLUMNS) + " "
+                          + " ".join(f"{row[key] / 1e6:>10.2f}" for key, _ in BYTE_COLUMNS), flush=True)
             shutil.rmtree(profiles, ignore_errors=True)
     finally:
         server.shutdown()
         server.server_close()
 
-    med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
-    ratio = med["playable"] / med["bare_ready"]
-    # Each round's game against the bare page of the same round (the machine's load moves both).
-    per_round = [r["playable"] / r["bare_ready"] for r in rows]
+    medians = {}
     print()
-    print(f"median of {len(rows)} rounds (ms):")
-    print(f"  bare PyScript + Pyodide page, cold, Python ready: {med['bare_ready']:.0f}")
-    print(
-        f"  game, cold, first deal playable:                  {med['playable']:.0f}  "
-        f"= {ratio:.2f} x bare  (goal <= 1.3)"
-    )
-    print(
-        f"    per round: {' / '.join(f'{x:.2f}' for x in per_round)} x bare, "
-        f"median {statistics.median(per_round):.2f}"
-    )
-    print(f"  bare page, warm (HTTP cache), Python ready:       {med['bare_warm']:.0f}  (the floor for the next line)")
-    print(f"  game, warm (service worker), deal playable:       {med['warm']:.0f}  (goal < 2000)")
-    print(f"  game, warm, {WARM_VISITS}th return visit, deal playable:   {med['warm_later']:.0f}  (goal < 2000)")
-    print(f"    of which until the engine worker (Pyodide) answered:   {med['warm_later_engine']:.0f}")
-    print(f"  game, cold, table drawn and wired:                {med['table']:.0f}  (goal < 1000)")
-    print(f"  game, cold, human's cards on the table:           {med['cards']:.0f}")
-    print(f"  game, cold, settings dialog open:                 {med['settings']:.0f}  (goal < 1000)")
-    print(f"  game, cold, site cached for offline:              {med['offline_ready']:.0f}")
-    print(f"  game, cold, Pyodide snapshot saved:               {med['snapshot_saved']:.0f}")
-    print("bytes sent by the server (bodies + headers):")
-    print(f"  bare page, cold:                          {med['bare_bytes'] / 1e6:.2f} MB")
-    print(f"  game, cold, until playable:               {med['bytes_to_playable'] / 1e6:.2f} MB")
-    print(
-        f"  game, cold visit incl. offline download:  {med['bytes_visit'] / 1e6:.2f} MB  "
-        f"= {med['bytes_visit'] / site_bytes:.3f} x the site's files ({site_bytes / 1e6:.2f} MB; goal within 10%)"
-    )
-    print(f"  game, warm:                               {med['warm_bytes'] / 1e3:.1f} kB")
+    for profile, rows in results.items():
+        med = {key: statistics.median(r[key] for r in rows) for key in rows[0]}
+        medians[profile] = med
+        print(f"network {profile}, median of {len(rows)} rounds:")
+        print(f"  bare PyScript + Pyodide page, cold, Python ready: {med['bare_ready']:>7.0f} ms, "
+              f"{med['bare_bytes'] / 1e6:.2f} MB")
+        print(f"  game, cold, table with your cards:                {med['cards']:>7.0f} ms")
+        print(f"  game, cold, first decision playable:              {med['playable']:>7.0f} ms "
+              f"= {med['playable'] / med['bare_ready']:.2f} x bare, {med['bytes_to_playable'] / 1e6:.2f} MB sent")
+        print(f"  game, cold, hard bots ready (Pyodide):            {med['search']:>7.0f} ms "
+              f"= {med['search'] / med['bare_ready']:.2f} x bare, {med['bytes_to_search'] / 1e6:.2f} MB sent")
+        print(f"  game, cold, site cached for offline:              {med['offline_ready']:>7.0f} ms, "
+              f"{med['bytes_visit'] / 1e6:.2f} MB for the whole visit")
+        print(f"  game, warm, first decision playable:              {med['warm']:>7.0f} ms")
+        print(f"  game, warm, hard bots ready:                      {med['warm_search']:>7.0f} ms, "
+              f"{med['warm_bytes'] / 1e3:.1f} kB sent")
     if args.json:
-        figures = {
-            "rounds": rows,
-            "median": med,
-            "site_bytes": site_bytes,
-            "runtime_bytes": runtime_bytes,
-            "cards_bytes": cards_bytes,
-            "ratio_cold_playable_to_bare": ratio,
-            "ratio_per_round": per_round,
-        }
+        figures = {"rounds": results, "median": medians, "site_bytes": site_bytes}
         args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 

@@ -2,7 +2,9 @@
 
 Serves the working tree on localhost, restricted to the files of the site (the rule in
 build_site.py), or any built folder (`--dir _site`), optionally under a sub-path (`--prefix /REPO/`)
-as GitHub Pages does. Sends correct MIME types for .wasm/.mjs/.toml/.py and `no-cache`, so an
+as GitHub Pages does. Sends correct MIME types for .wasm/.mjs/.toml/.py and `no-cache`, and
+compresses with gzip what GitHub Pages compresses (html, js, mjs, json, css, svg and wasm, to a
+browser that accepts it), so local timings and byte counts match the hosted site. So that an
 edit shows on reload: serving the working tree, it also recompiles a page module's bytecode
 (web/runtime/mpy/, see mpy_compile.py) older than its source before sending it, and packs the
 worker's engine archive again (web/runtime/gongzhu.zip, see pyc_compile.py) when a module of
@@ -16,8 +18,11 @@ Tests import `start_server()` to run the same server in a thread on a free port.
 from __future__ import annotations
 
 import argparse
+import email.utils
 import errno
+import gzip
 import http.server
+import io
 import mimetypes
 import os
 import sys
@@ -50,6 +55,25 @@ MIME_TYPES = {
     ".png": "image/png",
     ".webmanifest": "application/manifest+json",
 }
+
+
+# What GitHub Pages sends compressed (gzip), by file ending.
+COMPRESSED = {".html", ".js", ".mjs", ".json", ".css", ".svg", ".wasm"}
+_gzipped: dict[str, tuple[tuple[int, int], bytes]] = {}  # path -> ((mtime, size), its gzip), made once
+_gzipping = threading.Lock()
+
+
+def gzipped(path: str) -> bytes:
+    """The file at `path` compressed with gzip (kept while the file is unchanged)."""
+    st = os.stat(path)
+    key = (st.st_mtime_ns, st.st_size)
+    with _gzipping:
+        cached = _gzipped.get(path)
+        if cached is None or cached[0] != key:
+            with open(path, "rb") as f:
+                cached = (key, gzip.compress(f.read(), compresslevel=6, mtime=0))
+            _gzipped[path] = cached
+    return cached[1]
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -101,7 +125,34 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 if archive_stale():
                     pack()
         self.path = "/" + urllib.parse.quote(rel)
+        if Path(rel).suffix.lower() in COMPRESSED and "gzip" in self.headers.get("Accept-Encoding", ""):
+            return self.send_gzipped()
         return super().send_head()
+
+    def send_gzipped(self):  # type: ignore[no-untyped-def]
+        """The file at self.path, compressed, as GitHub Pages sends it (the 404s as usual)."""
+        path = self.translate_path(self.path)
+        if not os.path.isfile(path):
+            return super().send_head()
+        modified = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if email.utils.parsedate_to_datetime(since).timestamp() >= modified:
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

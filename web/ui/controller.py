@@ -656,7 +656,7 @@ class Controller:
     async def find_hint(self):
         s = self.s
         try:
-            s.hint = await self.link.call("hint")
+            s.hint = await self.link.call_full("hint")
             if s.hint.get("phase") == "play":
                 s.focus_card = s.hint.get("decision")
                 s.focus_token += 1

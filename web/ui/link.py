@@ -136,6 +136,7 @@ class Link:
             self.full = await connect()
             await self.full.call("version")
             self.s.search = "ready"
+            window.performance.mark("gongzhu-search")
         except Exception as exc:
             self.full = None
             self.s.search = "failed"

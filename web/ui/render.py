@@ -94,6 +94,13 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                                  s.busy_hint, can_hint(s), s.search]):
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
+            # The full (Pyodide) worker: loading in the background (web/sw-register.js waits for it), or settled.
+            if s.search in ("idle", "loading") and s.engine != "failed":
+                html.setAttribute("data-loading", "search")
+            else:
+                html.removeAttribute("data-loading")
+            html.classList.toggle("search-ready", s.search == "ready")
+            html.classList.toggle("search-failed", s.search == "failed")
             html.setAttribute("lang", "zh-Hans" if lang == "zh" else "en")
             document.querySelector(".brand-en").hidden = lang == "zh"
             html.setAttribute("data-speed", st["speed"])
@@ -105,7 +112,14 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                 btn = self.el["menu"].querySelector('[data-action="' + action + '"]')
                 btn.querySelector(".label").textContent = t(labels[action], lang)
                 if action == "hint":
-                    btn.querySelector(".label").textContent = t(hint_label(s), lang)
+                    label = hint_label(s)
+                    btn.querySelector(".label").textContent = t(label, lang)
+                    if label == "hint":
+                        btn.removeAttribute("title")
+                        btn.removeAttribute("aria-label")
+                    else:  # the short label's sentence, for the pointer and for screen readers
+                        btn.setAttribute("title", t(label + "_long", lang))
+                        btn.setAttribute("aria-label", t(label + "_long", lang))
                     if can_hint(s) and not s.busy_hint:
                         btn.removeAttribute("disabled")
                     else:
