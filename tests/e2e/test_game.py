@@ -16,6 +16,7 @@ from gongzhu.core.deal import deal_hands, hand_seed
 from tests.e2e.harness import wait_ready
 from tests.e2e.test_game_support import (
     FAST_SETTINGS,
+    hand_codes,
     open_game,
     play_hand,
     save_script,
@@ -23,10 +24,6 @@ from tests.e2e.test_game_support import (
     settings_script,
     table_state,
 )
-
-
-def hand_codes(page: Page) -> list[str]:
-    return [str(c) for c in page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")]
 
 
 def number(text: str) -> int:

@@ -56,6 +56,11 @@ def open_game(page: Page, url: str, query: str = "", rules: dict[str, Any] | Non
     wait_ready(page)
 
 
+def hand_codes(page: Page) -> list[str]:
+    """The codes of the cards in the human's hand, as the table shows them."""
+    return [str(c) for c in page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")]
+
+
 def table_state(page: Page, timeout_s: float = 60) -> str:
     """Wait until the table waits for the human (expose, pass, play) or shows the summary; return which."""
     handle = page.wait_for_function(STATE_JS, timeout=timeout_s * 1000, polling=50)

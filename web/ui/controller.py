@@ -233,9 +233,6 @@ class Controller:
         except EngineDown:
             return
         self.start_serving()
-        # Only now, with the first decision playable, does Pyodide start: on a slow line it never
-        # competes with the bytes the first move needs.
-        self.load_search()
 
     def load_search(self):
         """Start loading the full worker (the hint, the search bots), once."""
@@ -355,6 +352,9 @@ class Controller:
                 elif intents.jobs:
                     continue
                 else:
+                    # The table waits for the human: now, and not before the first decision is
+                    # playable, Pyodide may start loading (it never competes with the first move).
+                    self.load_search()
                     intents.wake.clear()
                     await intents.wake.wait()
             except EngineDown:

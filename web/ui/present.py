@@ -101,12 +101,12 @@ def prompt_text(s, lang, pos):
         if not v["trick"]:
             return [t("your_lead", lang), hint]
         return [t("your_turn", lang), hint]
-    if phase == "pass":
-        if v.get("passing") and v["passing"]["passed"] is not None:
-            return [t("pass_wait", lang), ""]
     bot = v.get("bot_next")
     if bot is not None and s.waiting_search:
         return [t("search_getting_ready", lang, level=level_name(v["levels"][bot], lang)), hint]
+    if phase == "pass":
+        if v.get("passing") and v["passing"]["passed"] is not None:
+            return [t("pass_wait", lang), ""]
     if bot is not None:
         if phase == "expose":
             return [t("expose_wait", lang), hint]  # not who: that would tell who holds a special card
