@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["cards", "deal", "options", "scoring", "rules", "hand", "match", "portable", "prng", "replay", "keeper"]
+MODULES = ["cards", "deal", "options", "scoring", "rules", "hand", "match", "portable", "prng", "replay", "keeper",
+           "puzzle"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import FrameLocator, Page
+from playwright.sync_api import FrameLocator, Page, expect
 
 from gongzhu import card_code, card_codes, deal_hands, hand_seed, new_hand
 from tests.e2e.harness import ARTIFACTS, READY_TIMEOUT_MS, PageGuard, run_axe, wait_ready
@@ -184,8 +184,13 @@ def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
     assert "第 2 步（西家出 2♥）：" in text and "follow" not in text
 
 
-@pytest.mark.slow  # boots the Pyodide engine
+# What only the Pyodide worker loads (the MicroPython worker answers the embeds' other calls).
+PYODIDE = "**/{pyodide-start.mjs,runtime/pyodide/**,pyscript.toml,runtime/gongzhu.zip}"
+
+
 def test_puzzle_is_solved_by_the_reader(page: Page, host, site_url: str) -> None:
+    """With the author's answer, the puzzle is judged and played out without Pyodide (held back)."""
+    page.route(PYODIDE, lambda route: None)  # never answered
     played = re.findall(r"[2-9TJQKA][SHDC]", MOVES)
     position = played[:33]  # trick 9, first card
     hand = engine_hand(".".join(position))
@@ -216,12 +221,19 @@ def test_puzzle_is_solved_by_the_reader(page: Page, host, site_url: str) -> None
 
 @pytest.mark.slow  # boots the Pyodide engine
 def test_puzzle_without_an_answer_asks_the_strongest_bot(page: Page, host, site_url: str) -> None:
+    """The reader picks at once (the MicroPython worker); the verdict waits for Pyodide's bot."""
+    held: list = []
+    page.route(PYODIDE, lambda route: held.append(route))
     position = "".join(re.findall(r"[2-9TJQKA][SHDC]", MOVES)[:20])
     page.goto(host(plain_iframe(site_url, f"web/embed/puzzle.html?seed={SEED}&exposed=QS,AH&moves={position}"
                                           "&show=all&lang=zh", 760)))
     pz = frame(page, "iframe.plain", "html.engine-ready")
     assert "你是" in (pz.locator("[data-testid=question]").text_content() or "")
     pz.locator(".choices button[aria-disabled=false]").first.click()
+    expect(pz.locator("[data-testid=verdict]")).to_contain_text("最强的机器人正在思考答案")
+    for route in held:
+        route.continue_()
+    page.unroute(PYODIDE)
     pz.locator("html.solved").wait_for(state="attached", timeout=60_000)
     assert pz.locator("[data-testid=verdict]").get_attribute("data-state") in ("right", "wrong")
     assert pz.locator("[data-testid=outcome] li[data-scores]").count() >= 1

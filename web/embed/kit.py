@@ -186,12 +186,14 @@ def done_loading():
         node.hidden = True
 
 
-async def engine():
-    """Start the Pyodide engine worker (web/worker.py) on first use and return its `Engine` client.
+async def engine(kind="quick"):
+    """Start an engine worker on first use and return its `Engine` client: "quick" (MicroPython,
+    web/quick/worker.py: legality, positions, play-outs; up in well under a second) or "full"
+    (Pyodide, web/worker.py: the strongest bot's answer to a puzzle).
 
     The worker is started only now (web/engine.mjs), after the page is interactive, so the
-    MicroPython part never waits for Pyodide (and the calculator never loads it).
+    MicroPython part never waits for it (and the calculator never loads one).
     """
     from ui.engine import Engine
 
-    return await Engine.connect("../engine.mjs")
+    return await Engine.connect("../engine.mjs", kind)

@@ -1,9 +1,11 @@
 """The puzzle embed (MicroPython): a position from a deal; the reader picks a card, the engine judges.
 
-The position (the deal after `moves`) is drawn at once. The Pyodide worker then answers which
-cards are legal (and why the others are not: the engine's own reasons), the strongest bot's
-choice (used when the author gave no `answer=`), and, once the reader has picked, how the hand
-ends when bots play it out from there (gongzhu.puzzle.play_out), for the pick and the answer.
+The position (the deal after `moves`) is drawn at once. The quick engine worker (MicroPython, up
+in well under a second) answers which cards are legal (and why the others are not: the engine's
+own reasons) and, once the reader has picked, how the hand ends when the easy bot plays it out
+from there (gongzhu.core.puzzle), for the pick and the answer. When the author gave no
+`answer=`, the strongest bot's choice comes from the Pyodide worker, loaded in the background
+meanwhile: a reader who picks before it is in is told it is weighing its answer.
 """
 
 import asyncio
@@ -99,7 +101,8 @@ def main():
     again = h("button", {"class": "small", "text": kit.t("try_again", lang), "type": "button", "data-action": "again"})
     again.hidden = True
     root.appendChild(again)
-    game = {"engine": None, "legal": [], "illegal": {}, "answers": [], "bot": None, "why": "", "busy": False}
+    game = {"engine": None, "legal": [], "illegal": {}, "answers": [], "bot": None, "why": "", "busy": False,
+            "solving": None}
     moves = [card_code(c) for c in replay.moves]
 
     def scores_text(scores):
@@ -109,6 +112,14 @@ def main():
         game["busy"] = True
         for b in buttons:
             buttons[b].classList.toggle("chosen", b == code)
+        if not game["answers"]:
+            verdict.textContent = kit.t("bot_weighing", lang, card=card_symbol(parse_card(code)))
+            verdict.className = "verdict"
+            await game["solving"]
+            if not game["answers"]:
+                verdict.textContent = game.get("solve_error", "")
+                game["busy"] = False
+                return
         right = code in game["answers"]
         answer = game["answers"][0]
         if right:
@@ -168,25 +179,22 @@ def main():
 
 
 async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang):
-    """Start the engine, learn the legal cards and the bot's answer, then let the reader pick."""
+    """Start the quick engine, learn the legal cards, then let the reader pick (the strongest bot's
+    answer, when the author gave none, is asked of the Pyodide worker meanwhile)."""
     try:
         engine = await kit.engine()
-        solved = await engine.call("embed_solve", spec, moves, seed)
+        position = await engine.call("embed_position", spec, moves)
     except Exception as exc:
         status.textContent = kit.t("embed_engine_failed", lang, message=str(exc))
         status.classList.add("bad")
         return
     game["engine"] = engine
-    game["legal"] = solved["legal"]
-    game["illegal"] = solved["illegal_zh" if lang == "zh" else "illegal"]  # the engine's reasons
+    game["legal"] = position["legal"]
+    game["illegal"] = position["illegal_zh" if lang == "zh" else "illegal"]  # the engine's reasons
     if answers:
         game["answers"] = [card_code(c) for c in cards_of(answers)]
     else:
-        game["answers"] = [solved["best"]]
-        game["bot"] = solved["bot"]
-    # The bot's one-line reason, when it explains the answer (the author's `explain` comes first).
-    if solved.get("why") and solved["best"] in game["answers"]:
-        game["why"] = solved["why"]["zh" if lang == "zh" else "en"]
+        game["solving"] = asyncio.create_task(solve(game, spec, moves, seed, lang))
     for code in buttons:
         legal = code in game["legal"]
         buttons[code].setAttribute("aria-disabled", "false" if legal else "true")
@@ -195,6 +203,21 @@ async def connect(game, spec, moves, seed, seat, answers, buttons, status, lang)
     status.textContent = kit.t("pick", lang)
     status.setAttribute("data-state", "ready")
     kit.document.documentElement.classList.add("engine-ready")
+
+
+async def solve(game, spec, moves, seed, lang):
+    """The strongest bot's answer and its one-line reason, from the Pyodide worker."""
+    try:
+        full = await kit.engine("full")
+        solved = await full.call("embed_solve", spec, moves, seed)
+    except Exception as exc:
+        game["solve_error"] = kit.t("embed_engine_failed", lang, message=str(exc))
+        return
+    game["answers"] = [solved["best"]]
+    game["bot"] = solved["bot"]
+    # The bot's one-line reason explains the answer (the author's `explain` comes first).
+    if solved.get("why"):
+        game["why"] = solved["why"]["zh" if lang == "zh" else "en"]
 
 
 try:

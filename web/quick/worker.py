@@ -3,8 +3,8 @@
 Started by web/engine.mjs (PyScript's MPWorker, with web/quick/mpy.toml) as soon as the page has
 MicroPython's files, so the first deal is playable within a second or two of a first visit, long
 before Pyodide (13 MB) could be. It plays the portable levels (beginner, easy, normal) and serves
-the game calls of gongzhu.core.table; the page moves the match to the Pyodide worker (web/worker.py)
-through its JSON when a seat's level is `hard` or `expert`.
+the game calls of gongzhu.core.table (the page moves the match to the Pyodide worker, web/worker.py,
+through its JSON when a seat's level is `hard` or `expert`) and the embeds' portable calls.
 
 The page calls one exported function, `call(name, args_json)` (web/ui/engine.py); arguments and
 results cross as JSON text.
@@ -14,11 +14,16 @@ import gongzhu
 from gongzhu.core.bots.beginner import beginner
 from gongzhu.core.bots.normal import normal
 from gongzhu.core.bots.rulebot import easy
+from gongzhu.core.puzzle import check, play_out, position_view
 from gongzhu.core.table import Table, serve
 
 TABLE = Table({"beginner": beginner, "easy": easy, "normal": normal})
 API = TABLE.calls()
 API["version"] = lambda: gongzhu.__version__
+# The embeds (web/embed/): a replay's legality, a puzzle's position and its play-out by `easy`.
+API["embed_check"] = check
+API["embed_position"] = position_view
+API["embed_play_out"] = lambda spec, moves, card, seed=0: play_out(spec, moves, card, seed, easy, "easy")
 
 
 def call(name, args_json="[]"):

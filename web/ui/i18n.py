@@ -390,6 +390,8 @@ STRINGS = {
     "right": ("Right! {card} is the answer.", "答对了！答案是{card}。"),
     "wrong": ("Not quite: the answer is {card}.", "不对：答案是{card}。"),
     "answer_of_bot": ("(the choice of the {bot} bot)", "（{bot}级机器人的选择）"),
+    "bot_weighing": ("You picked {card}. The strongest bot is weighing its answer…",
+                     "你选了{card}。最强的机器人正在思考答案…"),
     "outcome": ("Played out by bots from here:", "由机器人打完本局："),
     "outcome_line": ("After {card}: {scores}", "出{card}后：{scores}"),
     "your_seat_hand": ("{seat}'s hand", "{seat}家的手牌"),
