@@ -28,7 +28,7 @@ export { version };
 
 const INDEX_URL = new URL("./runtime/pyodide/", import.meta.url).href;
 const CACHE = "pyodide-snapshot"; // not "gongzhu-…": web/sw.js deletes those of older builds
-const RECIPE = 1; // bump when what the snapshot holds changes
+const RECIPE = 2; // bump when what the snapshot holds changes (2: the trimmed standard library)
 const KEY = new URL(`snapshot-${version}-${RECIPE}.bin`, INDEX_URL).href; // a cache key, never fetched
 const SIZE_HEADER = "x-snapshot-bytes";
 const MAKER = "pyodide-snapshot-maker";

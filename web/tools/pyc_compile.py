@@ -40,6 +40,7 @@ OUT = ROOT / "web" / "runtime" / "pyc"
 PREFIX = OUT.relative_to(ROOT).as_posix() + "/"
 """Where the .pyc files are, relative to the repository and to the site ("web/runtime/pyc/")."""
 PYODIDE = ROOT / "web" / "runtime" / "pyodide" / "pyodide.mjs"
+FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 CACHE_TAG = "cpython-314"
 """`sys.implementation.cache_tag` of the vendored Pyodide (checked when compiling)."""
 ARCHIVE = ROOT / "web" / "runtime" / "gongzhu.zip"
@@ -51,7 +52,8 @@ _NODE = """
 import fs from "node:fs";
 const job = JSON.parse(fs.readFileSync(0, "utf8"));
 const { loadPyodide } = await import(job.pyodide);
-const py = await loadPyodide();
+// Pyodide's whole standard library (the site ships a trimmed one, without py_compile).
+const py = await loadPyodide({ stdLibURL: job.stdlib });
 py.FS.mkdirTree("/src");
 job.files.forEach(([src], i) => py.FS.writeFile(`/src/${i}.py`, fs.readFileSync(src)));
 py.globals.set("names", py.toPy(job.files.map(([src]) => src)));
@@ -156,7 +158,8 @@ def compile_all(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE) -> 
     table = sources(root)
     for rel in table:
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
-    job = {"pyodide": runtime.resolve().as_uri(), "files": [[str(src), str(out / rel)] for rel, src in table.items()]}
+    job = {"pyodide": runtime.resolve().as_uri(), "stdlib": str(FULL_STDLIB),
+           "files": [[str(src), str(out / rel)] for rel, src in table.items()]}
     run = subprocess.run([node, "--input-type=module", "-e", _NODE], input=json.dumps(job),
                          capture_output=True, text=True)
     if run.returncode != 0:

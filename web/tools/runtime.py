@@ -4,21 +4,29 @@ The packages come from npm at the exact versions pinned in package-lock.json (`n
 the files the page loads are copied, so the served tree holds no node_modules and nothing the
 site does not use. Run through `make runtime`; `python web/tools/runtime.py --check` exits 1 when
 web/runtime/ is missing or stale.
+
+Pyodide's standard library is trimmed on the way (`trim_stdlib`) to the modules listed in
+web/tools/stdlib_keep.txt (written by web/tools/stdlib_used.py): what the engine worker loads,
+about a third of the archive.
 """
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
+import hashlib
 import json
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
 RUNTIME = ROOT / "web" / "runtime"
 STAMP = RUNTIME / "versions.json"
+STDLIB = "pyodide/python_stdlib.zip"
+KEEP = Path(__file__).resolve().parent / "stdlib_keep.txt"
 
 # Destination folder under web/runtime/ -> (npm package, files to take, files to leave out).
 BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
@@ -72,8 +80,32 @@ def planned_files() -> dict[str, Path]:
 
 
 def versions() -> dict[str, str]:
-    """The npm version of each vendored bundle."""
-    return {dest: package_version(NODE_MODULES / package) for dest, (package, _, _) in BUNDLES.items()}
+    """The npm version of each vendored bundle, and the trimmed library's list (by its hash)."""
+    found = {dest: package_version(NODE_MODULES / package) for dest, (package, _, _) in BUNDLES.items()}
+    found["stdlib_keep"] = hashlib.sha256(KEEP.read_bytes()).hexdigest()[:16]
+    return found
+
+
+def kept_modules() -> set[str]:
+    """The modules of web/tools/stdlib_keep.txt."""
+    lines = KEEP.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def trim_stdlib(source: Path, dest: Path) -> tuple[int, int]:
+    """Write `source` (Pyodide's python_stdlib.zip) to `dest` with only the kept modules' files
+    (and the folders above them); returns the sizes before and after."""
+    keep = kept_modules()
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in full.infolist():
+            parts = info.filename.rstrip("/").removesuffix(".py").split("/")
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            name = ".".join(parts)
+            folder = info.filename.endswith("/")
+            if name in keep or (folder and any(k == name or k.startswith(name + ".") for k in keep)):
+                out.writestr(info, full.read(info))
+    return source.stat().st_size, dest.stat().st_size
 
 
 def is_current() -> bool:
@@ -88,7 +120,8 @@ def is_current() -> bool:
     if recorded != {"versions": versions(), "files": sorted(plan)}:
         return False
     return all(
-        (RUNTIME / rel).is_file() and (RUNTIME / rel).stat().st_size == src.stat().st_size for rel, src in plan.items()
+        (RUNTIME / rel).is_file() and (rel == STDLIB or (RUNTIME / rel).stat().st_size == src.stat().st_size)
+        for rel, src in plan.items()
     )
 
 
@@ -100,7 +133,11 @@ def vendor() -> None:
     for rel, src in plan.items():
         dest = RUNTIME / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(src, dest)
+        if rel == STDLIB:
+            before, after = trim_stdlib(src, dest)
+            print(f"runtime: Pyodide's standard library trimmed from {before / 1e6:.2f} MB to {after / 1e6:.2f} MB")
+        else:
+            shutil.copy2(src, dest)
     STAMP.write_text(json.dumps({"versions": versions(), "files": sorted(plan)}, indent=2) + "\n", encoding="utf-8")
     size = sum(p.stat().st_size for p in plan.values())
     summary = ", ".join(f"{k} {v}" for k, v in versions().items())

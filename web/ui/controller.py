@@ -411,6 +411,8 @@ class Controller:
         if trick is not None:
             await self.show_trick(trick)
         if hand_over:
+            # Saved before the summary shows: a player who leaves at once keeps the finished hand.
+            await self.link.persist()
             self.sound.hand_end()
             s.screen = "summary"
             match = view["match"]
@@ -428,9 +430,10 @@ class Controller:
             s.focus_card = view["legal"][0]
             s.focus_token += 1
         self.render()
-        if view.get("bot_next") is None:
-            # Saved whenever the table waits for the human (or the hand is over), not after each bot
-            # move: less main-thread work while the bots play, and their moves replay the same.
+        if view.get("bot_next") is None and not hand_over:
+            # Saved whenever the table waits for the human (and before a finished hand's summary),
+            # not after each bot move: less main-thread work while the bots play, and their moves
+            # replay the same.
             await self.link.persist()
 
     async def show_trick(self, trick):
