@@ -56,6 +56,7 @@ class Game:
 
     match: Match | None = None
     levels: list[str] = ["normal", "normal", "normal", "normal"]
+    room = False  # an online room (people in the other seats) sets this: no take-backs there
 
 
 GAME = Game()
@@ -74,7 +75,7 @@ def _match() -> Match:
 
 def snapshot() -> dict:
     """The human's view of the match, ready for the screen (gongzhu.core.screen.table_view)."""
-    return table_view(_match(), HUMAN, GAME.levels)
+    return table_view(_match(), HUMAN, GAME.levels, GAME.room)
 
 
 def new_match(seed: int, rules: dict | str | None = None, levels: list[str] | None = None) -> dict:
@@ -142,13 +143,29 @@ def advance() -> dict:
     seat = bot_next(hand, HUMAN)
     events: list = []
     think_ms = 0.0
-    if seat is not None:
+    if seat is not None and hand.phase == "play" and hand.claim_proof():
+        events = hand.claim(seat)  # a bot claims only when the engine proves it changes nothing
+    elif seat is not None:
         view = hand.view(seat)
         start = time.perf_counter()
         decision = decide(view, GAME.levels[seat], _rng_for(match, seat))
         think_ms = (time.perf_counter() - start) * 1000
         events = hand.decide(seat, decision)
     return {"events": events, "view": snapshot(), "think_ms": round(think_ms, 1)}
+
+
+def claim() -> dict:
+    """The human plays out the rest of the hand at once (refused unless it changes no score)."""
+    events = _match().current_hand.claim(HUMAN)
+    return {"events": events, "view": snapshot()}
+
+
+def take_back() -> dict:
+    """Against the bots only: undo the human's last card and the bots' cards after it."""
+    if GAME.room:
+        raise ValueError("Cards are not taken back in a room.")
+    events = _match().current_hand.take_back(HUMAN)
+    return {"events": events, "view": snapshot()}
 
 
 def next_hand() -> dict:
@@ -179,6 +196,8 @@ API = {
     "set_levels": set_levels,
     "act": act,
     "advance": advance,
+    "claim": claim,
+    "take_back": take_back,
     "next_hand": next_hand,
     "hint": hint,
     # The embeds (web/embed/): legality of a replay's moves, a puzzle's answer and its play-out.

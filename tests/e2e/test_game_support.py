@@ -24,6 +24,7 @@ FAST_SETTINGS: dict[str, Any] = {
     "sound": False,
     "back": "red",
     "direction": "ccw",
+    "forced": "off",  # these tests click every card themselves (test_comforts.py plays the forced ones)
 }
 
 # What the table waits for: the hand summary, the human's exposure, pass or play, or nothing yet.
