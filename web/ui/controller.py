@@ -265,6 +265,7 @@ class Controller:
         s.preview = False
         self.pending = None
         self.render()
+        self.offer_forced()
         await self.link.persist()
 
     def show_view(self, view):
@@ -659,6 +660,7 @@ class Controller:
             s.notices = []
             s.deal_token += 1
             self.render()
+            self.offer_forced()
             await self.link.persist()
         except EngineError:
             return

@@ -117,6 +117,7 @@ def help_dialog(s, lang, pos):
             h("p", {"text": t("help_goal", lang)}),
             h("p", {"text": t("help_play", lang)}),
             h("p", {"text": t("help_expose", lang)}),
+            h("p", {"text": t("help_comforts", lang)}),
             h("h3", {"text": t("help_scoring", lang)}),
             h("p", {"text": t("help_score_rows", lang)}),
             h("div", {"class": "special-row", "aria-hidden": "true"},

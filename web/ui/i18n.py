@@ -201,6 +201,11 @@ STRINGS = {
                     "card of that suit.",
                     "首墩之前可以亮出红心A、黑桃Q、方块J或梅花10：亮出的牌分值加倍（梅花10为×4），"
                     "但在该花色第一次被首出的那一墩不能出，除非它是你该花色唯一的牌。"),
+    "help_comforts": ("“Play out the rest” ends the hand at once when nothing left can change the scores. "
+                      "Against the bots, “↶ Take back” undoes your last card until the next trick starts; "
+                      "the score sheet counts take-backs.",
+                      "剩下的牌不会再改变得分时，“直接打完”立即结束本局。和机器人对局时，在下一墩开始之前，"
+                      "“↶ 悔牌”可以收回你刚出的牌；记分表会记下悔牌次数。"),
     "help_scoring": ("Scoring", "计分"),
     "help_score_rows": ("Q♠ pig −100 · J♦ sheep +100 · 10♣ doubles your hand (+50 alone) · "
                         "A♥ −50, K♥ −40, Q♥ −30, J♥ −20, 10♥–5♥ −10, 4♥–2♥ 0 · all 13 hearts +200.",
