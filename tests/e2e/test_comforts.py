@@ -176,7 +176,7 @@ def test_play_out_the_rest(page: Page, site_url: str) -> None:
     rng = random.Random(1)
     while played_out.current_hand.phase == "play":
         played_out.current_hand.play(rng.choice(played_out.current_hand.legal_moves()))
-    open_at(page, site_url, match)
+    open_at(page, site_url, match, colours=4)  # (the hand summary in the four-colour deck, too)
     assert table_state(page) == "play"
     claim = page.locator('[data-action="claim"]')
     expect(claim).to_have_text("Play out the rest")
@@ -187,6 +187,11 @@ def test_play_out_the_rest(page: Page, site_url: str) -> None:
     scores = [number(summary.locator(f'[data-seat="{s}"] [data-testid="hand-score"]').text_content() or "")
               for s in range(4)]
     assert scores == played_out.current_hand.hand_scores()
+    pictures = summary.locator("img")
+    assert pictures.count() > 0
+    for i in range(pictures.count()):
+        expect(pictures.nth(i)).to_have_attribute("data-colours", "4")
+    assert contrast_problems(page) == []
     expect(page.locator("#announcer")).to_contain_text("You played out the rest")
     assert hand_codes(page) == []
 
