@@ -11,7 +11,9 @@ and imports it under CPython, then compares the lines the two print, byte for by
 - ``normal_decisions(first, count)``: the ``normal`` bot's passes, exposures and plays at seeded
   points of such hands;
 - ``playouts(first, count)``: the playout layer's random hands (``fast.random_hand``, what
-  ``bench`` counts) from ``Random(seed)``: their scores.
+  ``bench`` counts) from ``Random(seed)``: their scores;
+- ``comforts(first, count)``: such hands with a take-back at a seeded point and a claim at the
+  first position the engine proves one: the proof, the claimed scores and the hand's JSON.
 """
 
 import binascii
@@ -104,7 +106,38 @@ def playouts(first, count):
             for seed in range(first, first + count)]
 
 
-RUNS = {"hands": random_hands, "normal": normal_decisions, "playouts": playouts}
+def comforts(first, count):
+    """One line per hand: seed, the take-back's events, the claim's proof and position, the
+    scores and the hand's JSON (which must read back to itself)."""
+    lines = []
+    for seed in range(first, first + count):
+        rng = Random(seed)
+        hand = _deal(seed)
+        undone = None
+        proof = None
+        while hand.phase != "done":
+            seat = _deciding(hand)
+            if hand.phase != "play":
+                hand.decide(seat, random_bot(hand.view(seat), rng))
+                continue
+            proof = hand.claim_proof()
+            if proof:
+                at = len(hand.played)
+                hand.claim(seat)
+                proof = [proof, at]
+                break
+            if undone is None and len(hand.played) == 8 + seed % 30 and hand.can_take_back((seat - 1) % 4):
+                undone = hand.take_back((seat - 1) % 4)
+                continue
+            hand.play(rng.choice(hand.legal_moves()))
+        text = hand.to_json()
+        if Hand.from_json(text).to_json() != text:
+            raise AssertionError("hand %d does not read back to itself" % seed)
+        lines.append(dumps([seed, undone, proof, hand.hand_scores(), text]))
+    return lines
+
+
+RUNS = {"hands": random_hands, "normal": normal_decisions, "playouts": playouts, "comforts": comforts}
 
 
 def main(args):

@@ -11,7 +11,8 @@ CARDS = Path(__file__).resolve().parent.parent / "web" / "cards"
 SVG = "{http://www.w3.org/2000/svg}"
 FACES = [r + s for s in "SHDC" for r in "AKQJT98765432"]
 BACKS = ["back", "back-red", "back-blue", "back-green"]
-ALL = FACES + BACKS
+FOUR = ["four/" + r + s for s in "DC" for r in "AKQJT98765432"]  # the four-colour deck's own
+ALL = FACES + BACKS + FOUR
 
 
 def load_generator():
@@ -92,8 +93,37 @@ def test_generator_reproduces_committed_files():
 
 
 def test_no_stray_svgs():
-    on_disk = {p.name for p in CARDS.glob("*.svg")}
+    on_disk = {p.relative_to(CARDS).as_posix() for p in CARDS.rglob("*.svg")}
     assert on_disk == {f"{n}.svg" for n in ALL}
+
+
+def test_the_four_colour_deck_draws_each_suit_in_its_colour():
+    generator = load_generator()
+    colours = {"S": "#1b1b1f", "H": "#c8102e", "D": "#1850b8", "C": "#11703a"}
+    assert generator.FOUR_COLOURS == colours
+    for suit, ink in colours.items():
+        for rank in "AK9":
+            name = ("four/" if suit in "DC" else "") + rank + suit + ".svg"
+            pip = ET.fromstring((CARDS / name).read_text(encoding="utf-8")).find(f"{SVG}defs/{SVG}path")
+            assert pip.get("fill") == ink, name
+    # The usual deck is unchanged: red diamonds, black clubs.
+    assert 'fill="#c8102e"' in (CARDS / "9D.svg").read_text(encoding="utf-8")
+    assert 'fill="#1b1b1f"' in (CARDS / "9C.svg").read_text(encoding="utf-8")
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two #rrggbb colours."""
+    def luminance(c: str) -> float:
+        channels = [int(c[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_four_colours_read_on_the_card():
+    for ink in load_generator().FOUR_COLOURS.values():
+        assert contrast(ink, "#fffdf9") >= 4.5, ink
 
 
 def test_the_css_fans_of_backs_use_the_backs_colours():

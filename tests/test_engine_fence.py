@@ -149,3 +149,10 @@ def test_the_playout_layer_plays_the_same_under_micropython():
     cpython = core_runs.playouts(0, 500)
     assert len({str(json.loads(line)[1]) for line in cpython}) > 100
     _same_lines(cpython, _runs_in_micropython("playouts", 0, 500))
+
+
+def test_claims_and_take_backs_are_the_same_under_micropython():
+    cpython = core_runs.comforts(0, 120)
+    assert sum('"take_back"' in line for line in cpython) > 20
+    assert sum('"forced"' in line for line in cpython) > 20
+    _same_lines(cpython, _runs_in_micropython("comforts", 0, 120))

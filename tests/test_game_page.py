@@ -291,3 +291,86 @@ def test_the_exposure_prompt_and_the_end_of_a_hand() -> None:
     done = _state(view)
     assert present.whose_turn(done) is None and not present.can_hint(done) and present.hand_mode(done) == "wait"
     assert present.prompt_text(done, "en", pos) == ["The hand is over.", ""]
+
+
+# ---------------------------------------------------------------- the player's comforts
+
+
+def test_the_comfort_settings_are_cleaned_and_remembered() -> None:
+    storage = Storage()
+    first = store.load_settings(storage)
+    assert first["colours"] == 2 and first["forced"] == "auto"  # two colours by default
+    for colours, forced, want in [(4, "on", (4, "on")), (3, "sometimes", (2, "auto")), (True, "off", (2, "off")),
+                                  ("4", None, (2, "auto"))]:
+        storage.setItem(store.SETTINGS_KEY, json.dumps({"v": 1, "colours": colours, "forced": forced}))
+        got = store.load_settings(storage)
+        assert (got["colours"], got["forced"]) == want
+    assert store.url_colours("?colours=4&seed=2") == (4, None)
+    assert store.url_colours("?colours=<b>") == (None, "<b>")
+
+
+def test_the_only_legal_card_is_played_with_fast_animations_or_when_asked() -> None:
+    from ui import present
+
+    for speed, forced, on in [("fast", "auto", True), ("instant", "auto", True), ("normal", "auto", False),
+                              ("slow", "on", True), ("instant", "off", False)]:
+        assert present.forced_on({"speed": speed, "forced": forced}) is on
+    view = {"your_move": "play", "legal": ["7S"], "hand": ["7S", "2H"], "trick": [[3, "KS"]], "phase": "play",
+            "played": [[3, "KS"]], "must_lead": None}
+    s = _state(view, settings={"speed": "fast", "forced": "auto"})
+    assert present.forced_card(s) == "7S"
+    assert present.prompt_text(s, "en", present.POSITIONS["ccw"])[0] == "Your only legal card, 7♠, is played for you."
+    assert present.forced_card(_state(view, settings={"speed": "normal", "forced": "auto"})) is None
+    assert present.forced_card(_state(view, busy=True, settings={"speed": "fast", "forced": "on"})) is None
+    two = dict(view, legal=["7S", "2S"])
+    assert present.forced_card(_state(two, settings={"speed": "fast", "forced": "on"})) is None
+
+
+def test_claims_and_take_backs_are_offered_from_the_engine_and_never_in_a_room() -> None:
+    from ui import present
+
+    from gongzhu import Match
+    from gongzhu.core.screen import table_view
+    from tests.e2e.test_game_support import page_worker
+
+    worker = page_worker()
+    view = worker.new_match(5, "beginner", ["easy"] * 4)
+    while view["your_move"] != "play":
+        view = worker.advance()["view"]
+    assert view["can_claim"] is False and view["room"] is False and view["can_take_back"] is False
+    card = view["legal"][0]
+    view = worker.act("play", card)["view"]
+    assert view["can_take_back"] is True
+    s = _state(view, settings={"speed": "normal", "forced": "off"})
+    assert present.can_take_back(s) and not present.can_claim(s)
+    assert not present.can_take_back(_state(view, busy=True)) and not present.can_take_back(_state(view, preview=True))
+    # A room (people in the other seats) sets the flag: no take-back, in the view or on the page.
+    match = Match.from_json(worker.save())
+    room = table_view(match, 0, ["easy"] * 4, room=True)
+    assert room["room"] is True and room["can_take_back"] is False
+    assert not present.can_take_back(_state(dict(view, room=True)))
+    worker.room = True
+    with pytest.raises(ValueError, match="not taken back in a room"):
+        worker.take_back()
+    assert worker.snapshot()["can_take_back"] is False
+    worker.room = False
+    # Against the bots: taken back, the card is in the hand again, and the count is kept.
+    reply = worker.take_back()
+    assert reply["events"][0]["type"] == "take_back" and card in reply["view"]["hand"]
+    assert reply["view"]["match"]["take_backs"] == 1
+    # Play on to the end: somewhere the engine proves the rest changes nothing (a bot claims it,
+    # or the human is offered "Play out the rest").
+    view = reply["view"]
+    claims = []
+    while view["phase"] != "done":
+        if view["your_move"] == "play":
+            if view["can_claim"]:
+                assert present.can_claim(_state(view, settings={"speed": "normal", "forced": "off"}))
+                reply = worker.claim()
+            else:
+                reply = worker.act("play", view["legal"][0])
+        else:
+            reply = worker.advance()
+        claims += [e for e in reply["events"] if e["type"] == "claim"]
+        view = reply["view"]
+    assert len(claims) == 1 and view["history"][0]["take_backs"] == 1

@@ -64,7 +64,7 @@
 
   // Parameters whose later change (e.g. set by a front-end framework after insertion) reloads the frame.
   var KNOWN = ["mode", "seed", "hand", "hands", "moves", "cards", "exposed", "rules", "lang", "show", "step",
-    "names", "title", "leader", "seat", "answer", "question", "explain", "check", "theme"];
+    "names", "title", "leader", "seat", "answer", "question", "explain", "check", "theme", "colours"];
   for (var n = 0; n <= 13; n++) KNOWN.push("caption" + n);
 
   class GongZhu extends HTMLElement {

@@ -45,7 +45,28 @@ Events (each a dict with ``"type"``):
 - ``{"type": "play", "seat": s, "card": code, "trick": n}``;
 - ``{"type": "trick", "trick": n, "leader": s, "cards": [[seat, code], ...], "winner": s,
   "points": [scoring codes]}``;
-- ``{"type": "hand_over", "scores": [4 ints], "pig_captor": s}``.
+- ``{"type": "hand_over", "scores": [4 ints], "pig_captor": s}``;
+- ``{"type": "claim", "seat": s, "proof": p}`` - seat s plays out the rest at once (``claim``);
+- ``{"type": "take_back", "seat": s, "cards": [[seat, code], ...]}`` - those plays are undone.
+
+Claims and take-backs (decisions of ours; RULES.md has neither):
+
+- A claim ends the hand at once when the engine proves that the rest cannot change anything
+  that counts: every seat's score and who captured the pig (who leads the next hand).  The
+  proof is ``"no_points"`` when no scoring card is left in the hands or the trick (the scores
+  read only the scoring cards, so the rest changes none), or ``"forced"`` when every trick's
+  winner is forced (the player to lead holds only cards above all the others' in each of
+  their suits, so they take every trick left) or when a search of every legal way to play
+  the remaining tricks (at most ``CLAIM_TRICKS`` of them, within ``CLAIM_NODES`` positions)
+  reaches the same scores and the same pig captor every time.
+  Anything else is no proof (and no claim).  The claim is recorded as the action
+  ``["claim", seat, None]``: the engine plays the rest out itself, each seat its lowest legal
+  card, so the tricks, the captured cards and a replay are those of a real play-out.
+- A take-back undoes ``seat``'s last card, with every card played after it, while that card
+  is in the current trick or in the trick just completed before the next one's first card.
+  The hand is rebuilt from its saved actions minus the undone ones (the JSON history is the
+  one record; no second copy of the state is kept), and ``take_backs`` counts them; the
+  count is saved with the hand.  Nothing is taken back after a claim.
 """
 
 import json
@@ -79,6 +100,14 @@ from .scoring import Score, pile_score, score_pile
 
 FORMAT_VERSION = 1
 """Version of the saved-hand JSON format written by ``Hand.to_json``."""
+
+CLAIM_TRICKS = 3
+"""The claim's search tries endings of at most this many tricks (counting the one in progress)."""
+CLAIM_NODES = 400
+"""Positions the claim's search may visit before it gives up (then there is no claim).  The same in
+every runtime, so a claim made in one replays in the other; small enough for MicroPython's worker,
+which proves a claim at every bot move (at most about 0.1 s there, a few ms in CPython), and still
+finds about 95 % of the proofs a search ten times as large finds."""
 
 _SUIT_WORDS = ("spade", "heart", "diamond", "club")
 _SUIT_PLURALS = ("spades", "hearts", "diamonds", "clubs")
@@ -115,6 +144,10 @@ REASONS = {
                     "必须跟出{suit}{sym}：首出的是{suit}，你手中还有{suit}。"),
     "exposed_first_trick": ("Your exposed {card} may not be played to the first {suit} trick while you hold "
                             "another {suit}.", "已亮的{card}不能出在第一轮{suit}上（你还有其他{suit}）。"),
+    "no_claim": ("The rest of the hand could still change the scores: play it out.",
+                 "剩下的牌还可能改变得分：请继续出牌。"),
+    "nothing_to_take_back": ("There is no card of yours to take back now: a card can be taken back only "
+                             "until the next trick starts.", "现在没有可以收回的牌：只能在下一墩开始之前收回。"),
 }
 
 
@@ -260,6 +293,14 @@ def check_format(data: Any, kind: str) -> None:
             f"(this engine reads version {FORMAT_VERSION})")
 
 
+def saved_take_backs(data: dict[str, Any]) -> int:
+    """The take-backs counted in a saved hand (0 in saves made before they existed)."""
+    n = data.get("take_backs", 0)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"saved hand has a bad take-back count: {n!r}")
+    return n
+
+
 class Hand:
     """The state of one hand; create it with ``new_hand``.  Only its methods change it."""
 
@@ -298,6 +339,7 @@ class Hand:
         self.hearts_broken = False
         self.voids = [0] * 4
         self.actions: list[list[Any]] = []
+        self.take_backs = 0
         self._to_play: int | None = None
         if exposed:
             for s in range(4):
@@ -589,6 +631,8 @@ class Hand:
             return self.expose(seat, arg or ())
         if kind == "play":
             return self.play(arg, seat)
+        if kind == "claim":
+            return self.claim(seat)
         raise ValueError(f"unknown action {kind!r}")
 
     def decide(self, seat: int, decision: Any) -> list[dict[str, Any]]:
@@ -605,6 +649,10 @@ class Hand:
         p = self._to_play
         assert p is not None
         self.actions.append(["play", p, card_code(c)])
+        return self._place(p, c)
+
+    def _place(self, p: int, c: int) -> list[dict[str, Any]]:
+        """Seat ``p`` plays the legal card ``c`` (already checked and recorded)."""
         self.held[p] &= ~(1 << c)
         if self.trick and c // 13 != self.trick[0][1] // 13:
             self.voids[p] |= 1 << (self.trick[0][1] // 13)  # Failing to follow shows a void.
@@ -645,6 +693,163 @@ class Hand:
             self.trick_leader = winner
             self._to_play = winner
         return events
+
+    # ------------------------------------------------------------------ claims and take-backs
+
+    def claim_proof(self) -> str | None:
+        """Why the rest of the hand cannot change any score nor the pig's captor: ``"no_points"``
+        (no scoring card left in the hands or the trick) or ``"forced"`` (every legal way to
+        play the rest ends the same; see the module docstring), else None."""
+        if self.phase != "play":
+            return None
+        live = self.held[0] | self.held[1] | self.held[2] | self.held[3]
+        for _, c in self.trick:
+            live |= 1 << c
+        if not live & SCORING_MASK:
+            return "no_points"
+        if self._leader_takes_all():
+            return "forced"
+        if popcount(live) > 4 * CLAIM_TRICKS or self.must_lead >= 0:
+            return None
+        return "forced" if self._one_ending() else None
+
+    def _leader_takes_all(self) -> bool:
+        """True when the player to lead holds, in every suit they hold, only cards above all the
+        others' cards of that suit: whatever they lead wins, so they win every trick left."""
+        p = self._to_play
+        if self.trick or p is None:
+            return False
+        others = 0
+        for s in range(4):
+            if s != p:
+                others |= self.held[s]
+        for suit in range(4):
+            mine = self.held[p] & SUIT_MASKS[suit]
+            theirs = others & SUIT_MASKS[suit]
+            # Inside a suit a higher bit is a higher card.
+            if mine and theirs and mine & -mine < 1 << (bit_length(theirs) - 1):
+                return False
+        return True
+
+    def _one_ending(self) -> bool:
+        """True when every legal play-out from here ends with the same scores and pig captor
+        (searched within ``CLAIM_NODES`` positions; False when the search gives up)."""
+        exposed = self.exposed_mask
+        rules = self.rules
+        ends: list[tuple[int, ...]] = []
+        seen: set[tuple[Any, ...]] = set()
+        budget = [CLAIM_NODES]
+
+        def walk(held: tuple[int, ...], trick: tuple[int, ...], to_play: int, led: int, broken: bool,
+                 captured: tuple[int, ...]) -> bool:
+            if len(trick) == 8:  # (seat, card) pairs: the trick is complete
+                cards = [trick[i] for i in range(1, 8, 2)]
+                winner = trick[2 * winning_index(cards)]
+                won = 0
+                for c in cards:
+                    won |= 1 << c
+                captured = tuple(captured[s] | (won & SCORING_MASK if s == winner else 0) for s in range(4))
+                led |= 1 << (cards[0] // 13)
+                trick = ()
+                to_play = winner
+                if not held[winner]:
+                    end = tuple(pile_score(captured[s], exposed, rules) for s in range(4)) + tuple(
+                        s for s in range(4) if captured[s] >> PIG & 1)
+                    if not ends:
+                        ends.append(end)
+                    return ends[0] == end
+            key = (held, trick, to_play, led, broken, captured)
+            if key in seen:
+                return True
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            moves = legal_mask(held[to_play], trick[1] // 13 if trick else -1, led, exposed, broken,
+                               rules.hearts_must_be_broken)
+            while moves:
+                low = moves & -moves
+                moves ^= low
+                c = bit_length(low) - 1
+                after = tuple(h & ~low if s == to_play else h for s, h in enumerate(held))
+                if not walk(after, trick + (to_play, c), (to_play + 1) % 4, led, broken or c // 13 == HEARTS,
+                            captured):
+                    return False
+            seen.add(key)
+            return True
+
+        trick: tuple[int, ...] = ()
+        for s, c in self.trick:
+            trick += (s, c)
+        p = self._to_play
+        assert p is not None
+        return walk(tuple(self.held), trick, p, self.led_suits, self.hearts_broken,
+                    tuple(m & SCORING_MASK for m in self.captured_masks))
+
+    def claim(self, seat: int) -> list[dict[str, Any]]:
+        """Seat ``seat`` (the player to move) claims the rest: the engine plays it out at once,
+        each seat its lowest legal card.  Raises ``IllegalMove`` unless ``claim_proof`` proves
+        that this changes nothing."""
+        if self.phase != "play":
+            raise IllegalMove(reason("not_playing", phase=self.phase))
+        if seat != self._to_play:
+            raise IllegalMove(reason("not_your_turn", seat=self._to_play))
+        proof = self.claim_proof()
+        if proof is None:
+            raise IllegalMove(reason("no_claim"))
+        self.actions.append(["claim", seat, None])
+        events: list[dict[str, Any]] = [{"type": "claim", "seat": seat, "proof": proof}]
+        while self.phase == "play":
+            p = self._to_play
+            assert p is not None
+            legal = self.legal_mask()
+            events.extend(self._place(p, bit_length(legal & -legal) - 1))
+        return events
+
+    def _take_back_from(self, seat: int) -> int | None:
+        """The index in ``actions`` of the play ``take_back(seat)`` would undo, or None."""
+        if self.phase not in ("play", "done"):
+            return None
+        plays = 0
+        for kind, _, _ in self.actions:
+            if kind == "claim":
+                return None  # A claimed hand is over by agreement.
+            if kind == "play":
+                plays += 1
+        for i in range(len(self.actions) - 1, -1, -1):
+            kind, s, _ = self.actions[i]
+            if kind != "play":
+                return None
+            plays -= 1
+            if s == seat:
+                trick = plays // 4
+                # In the trick being played, or in the one just completed before the next begins.
+                if trick == len(self.tricks) or (trick == len(self.tricks) - 1 and not self.trick):
+                    return i
+                return None
+        return None
+
+    def can_take_back(self, seat: int) -> bool:
+        """True when ``seat`` may take back its last card now (see ``take_back``)."""
+        return self._take_back_from(seat) is not None
+
+    def take_back(self, seat: int) -> list[dict[str, Any]]:
+        """Undo ``seat``'s last card and every card played after it, while that card is in the
+        current trick or in the trick just completed (before the next trick's first card).
+
+        The hand is rebuilt from its actions without the undone ones, and ``take_backs`` grows
+        by one.  Raises ``IllegalMove`` (changing nothing) when there is nothing to take back.
+        """
+        i = self._take_back_from(seat)
+        if i is None:
+            raise IllegalMove(reason("nothing_to_take_back"))
+        undone = [[s, card] for _, s, card in self.actions[i:]]
+        data = self.to_dict()
+        data["actions"] = self.actions[:i]
+        rebuilt = Hand.from_dict(data)
+        for name in rebuilt.__dict__:  # (MicroPython's instance dicts have no update)
+            setattr(self, name, getattr(rebuilt, name))
+        self.take_backs += 1
+        return [{"type": "take_back", "seat": seat, "cards": undone}]
 
     # ------------------------------------------------------------------ results
 
@@ -767,6 +972,7 @@ class Hand:
             "start": self.start,
             "exposed": card_codes(self.initial_exposed),
             "actions": [list(a) for a in self.actions],
+            "take_backs": self.take_backs,
         }
 
     def to_json(self) -> str:
@@ -786,6 +992,7 @@ class Hand:
             hand.seed = data.get("seed")
             for kind, seat, arg in data["actions"]:
                 hand.act(kind, seat, arg)
+            hand.take_backs = saved_take_backs(data)
         except (KeyError, TypeError) as e:
             raise ValueError(f"saved hand is incomplete or malformed: {e}") from None
         except IllegalMove as e:

@@ -17,13 +17,16 @@ Rules where RULES.md is silent (a seasoned player's reading):
   -target, 1 to the rest.  Without ``end_on_plus`` there are none.
 - Places: highest total first; equal totals share a place.  The pig (loser) is every player
   at or below -target.
+- Take-backs (``Hand.take_back``) are counted per hand and saved with it; ``take_backs`` is
+  the match's total, in ``summary()`` and in every ``history()`` row (the hand's own count),
+  so a match played with take-backs says so wherever it is shown or counted.
 """
 
 
 
 from .cards import card_codes
 from .deal import hand_seed
-from .hand import FORMAT_VERSION, Hand, check_format, load_json, new_hand
+from .hand import FORMAT_VERSION, Hand, check_format, load_json, new_hand, saved_take_backs
 from .portable import Any, Random, dumps
 from .rules import Rules, get_rules
 from .scoring import losers, match_over, places, round_points, shared_totals, winners
@@ -78,6 +81,11 @@ class Match:
             return None
         t = self.totals
         return [t[0], t[1]]
+
+    @property
+    def take_backs(self) -> int:
+        """How many cards were taken back over the whole match."""
+        return sum(h.take_backs for h in self.hands)
 
     @property
     def is_over(self) -> bool:
@@ -144,6 +152,7 @@ class Match:
                 "scores": scores,
                 "breakdown": h.breakdown(),
                 "totals": totals,
+                "take_backs": h.take_backs,
             })
         return out
 
@@ -162,6 +171,7 @@ class Match:
             "losers": self.losers,
             "winners": self.winners,
             "round_points": self.round_points,
+            "take_backs": self.take_backs,
         }
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -216,6 +226,7 @@ def _replay(hand: Hand, data: dict[str, Any]) -> None:
     try:
         for kind, seat, arg in data["actions"]:
             hand.act(kind, seat, arg)
+        hand.take_backs = saved_take_backs(data)
     except IllegalMove as e:
         raise ValueError(f"saved match holds an illegal action: {e}") from None
 

@@ -91,6 +91,7 @@ def position_view(spec: dict[str, Any], moves: list[str]) -> dict[str, Any]:
     """
     hand = position(spec, moves)
     seat = hand.to_play
+    assert seat is not None  # (position: a card to decide)
     view = hand.view(seat)
     return {"seat": seat, "legal": hand.legal_moves(), "illegal": view["illegal"], "illegal_zh": view["illegal_zh"]}
 
@@ -109,6 +110,7 @@ def play_out(spec: dict[str, Any], moves: list[str], card: str, seed: int,
     played = [hand.played[-1][1]]
     while hand.phase == "play":
         seat = hand.to_play
+        assert seat is not None
         choice = bot(hand.view(seat), rng)
         hand.play(choice)
         played.append(hand.played[-1][1])

@@ -3,7 +3,9 @@
 ``table_view(match, seat, levels)`` is ``match.view(seat)`` plus who acts now, decided here
 once for the whole page: what this player may do (``your_move``), which bot decides next
 (``bot_next``, which the page paces) and whom the table marks as acting (``turn``), with the
-score history, the bot levels and, once the hand is over, each seat's breakdown.  The engine
+score history, the bot levels, the comforts on offer (``can_claim``: the rest may be played
+out at once; ``can_take_back``: the player's last card may be taken back, never in a room,
+``room``) and, once the hand is over, each seat's breakdown.  The engine
 worker answers every call with it; the page's main thread (MicroPython) builds the same view
 from a saved match before the worker is up.
 """
@@ -44,13 +46,21 @@ def bot_next(hand: Hand, seat: int) -> "int | None":
     return None
 
 
-def table_view(match: Match, seat: int, levels: list[str]) -> dict[str, Any]:
-    """``match.view(seat)`` with ``your_move``, ``bot_next``, ``turn``, ``levels``, ``history``
-    and, when the hand is over, ``breakdown`` and ``exposed_at_end``."""
+def table_view(match: Match, seat: int, levels: list[str], room: bool = False,
+               claims: bool = True) -> dict[str, Any]:
+    """``match.view(seat)`` with ``your_move``, ``bot_next``, ``turn``, ``levels``, ``history``,
+    ``room``, ``can_claim``, ``can_take_back`` and, when the hand is over, ``breakdown`` and
+    ``exposed_at_end``.
+
+    ``room``: the table is an online room (the other seats are people), where nothing is taken
+    back.  ``claims=False`` skips the claim's proof (a view that cannot be played yet)."""
     hand = match.current_hand
     view = match.view(seat)
     view["your_move"] = your_move(hand, seat)
     view["bot_next"] = bot_next(hand, seat)
+    view["room"] = room
+    view["can_claim"] = bool(claims and view["your_move"] == "play" and hand.claim_proof())
+    view["can_take_back"] = not room and hand.can_take_back(seat)
     # Nobody is marked while the bots choose their exposures: that would tell who holds a special card.
     if view["your_move"]:
         view["turn"] = seat
@@ -62,7 +72,8 @@ def table_view(match: Match, seat: int, levels: list[str]) -> dict[str, Any]:
         view["turn"] = None
     view["levels"] = list(levels)
     view["history"] = [
-        {"hand": h["hand"], "scores": h["scores"], "totals": h["totals"], "pig_captor": h["pig_captor"]}
+        {"hand": h["hand"], "scores": h["scores"], "totals": h["totals"], "pig_captor": h["pig_captor"],
+         "take_backs": h["take_backs"]}
         for h in match.history()
     ]
     if hand.phase == "done":

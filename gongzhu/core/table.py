@@ -51,6 +51,7 @@ class Table:
         self.bots = bots
         self.match: "Match | None" = None
         self.levels = ["normal", "normal", "normal", "normal"]
+        self.room = False  # an online room (people in the other seats) sets this: no take-backs there
 
     def current(self) -> Match:
         if self.match is None:
@@ -59,7 +60,7 @@ class Table:
 
     def snapshot(self) -> dict[str, Any]:
         """The human's view of the match, ready for the screen."""
-        return table_view(self.current(), HUMAN, self.levels)
+        return table_view(self.current(), HUMAN, self.levels, self.room)
 
     def new_match(self, seed: int, rules: Any = None, levels: "list[str] | None" = None) -> dict[str, Any]:
         """Start a match dealt from ``seed`` under ``rules`` (a preset name or a dict of options)."""
@@ -112,7 +113,9 @@ class Table:
         seat = bot_next(hand, HUMAN)
         events: list[Any] = []
         think_ms = 0.0
-        if seat is not None:
+        if seat is not None and hand.phase == "play" and hand.claim_proof():
+            events = hand.claim(seat)  # a bot claims only when the engine proves it changes nothing
+        elif seat is not None:
             bot = self.bots.get(self.levels[seat])
             if bot is None:
                 raise NotHere("the %s bot does not play in this engine" % self.levels[seat])
@@ -121,6 +124,18 @@ class Table:
             think_ms = (clock() - start) * 1000
             events = hand.decide(seat, decision)
         return {"events": events, "view": self.snapshot(), "think_ms": round(think_ms, 1)}
+
+    def claim(self) -> dict[str, Any]:
+        """The human plays out the rest of the hand at once (refused unless it changes no score)."""
+        events = self.current().current_hand.claim(HUMAN)
+        return {"events": events, "view": self.snapshot()}
+
+    def take_back(self) -> dict[str, Any]:
+        """Against the bots only: undo the human's last card and the bots' cards after it."""
+        if self.room:
+            raise ValueError("Cards are not taken back in a room.")
+        events = self.current().current_hand.take_back(HUMAN)
+        return {"events": events, "view": self.snapshot()}
 
     def next_hand(self) -> dict[str, Any]:
         """Deal the next hand (led by the pig's captor); returns the snapshot."""
@@ -137,6 +152,8 @@ class Table:
             "set_levels": self.set_levels,
             "act": self.act,
             "advance": self.advance,
+            "claim": self.claim,
+            "take_back": self.take_back,
             "next_hand": self.next_hand,
         }
 

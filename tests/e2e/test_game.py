@@ -19,6 +19,7 @@ from tests.e2e.test_game_support import (
     hand_codes,
     open_game,
     play_hand,
+    played_all,
     save_script,
     saved_game,
     settings_script,
@@ -62,7 +63,7 @@ def test_play_a_seeded_hand_by_clicking(page: Page, site_url: str) -> None:
         assert card.is_visible()  # the refused card stays in the hand
 
     played = play_hand(page, before_play=read_a_reason)
-    assert played == 13
+    assert played_all(page, played, 13)
     assert reasons, "no card was ever illegal during a whole hand"
 
     summary = page.locator('[data-testid="hand-summary"]')
@@ -184,7 +185,7 @@ def test_reload_mid_hand_and_continue(page: Page, site_url: str) -> None:
     wait_ready(page)
     assert hand_codes(page) == held
     assert page.text_content("#deal-label") == seed
-    assert play_hand(page) == 10
+    assert played_all(page, play_hand(page), 10)
     # Without the URL's seed, a reload says welcome back.
     page.goto(site_url)
     wait_ready(page)
@@ -321,7 +322,7 @@ def test_worker_failure_is_reported_and_a_restart_keeps_the_match(page: Page, si
     expect(page.locator("#notice")).not_to_contain_text("stopped", timeout=60_000)
     assert table_state(page) == "play"
     assert hand_codes(page) == held  # the same match, where it was
-    assert play_hand(page) == len(held)
+    assert played_all(page, play_hand(page), len(held))
 
 
 def test_settings_are_applied_and_remembered(page: Page, site_url: str) -> None:

@@ -24,6 +24,7 @@ FAST_SETTINGS: dict[str, Any] = {
     "sound": False,
     "back": "red",
     "direction": "ccw",
+    "forced": "off",  # these tests click every card themselves (test_comforts.py plays the forced ones)
 }
 
 # What the table waits for: the hand summary, the human's exposure, pass or play, or nothing yet.
@@ -67,10 +68,20 @@ def table_state(page: Page, timeout_s: float = 60) -> str:
     return str(handle.json_value())
 
 
+def played_all(page: Page, played: int, held: int) -> bool:
+    """Whether the player's `held` cards were all played: `played` clicked, the rest played out at
+    once by a claim (the engine's proof that they change nothing; the announcer says so)."""
+    if played == held:
+        return True
+    said = page.text_content("#announcer") or ""
+    return played < held and "played out the rest" in said and page.locator("#hand .card").count() == 0
+
+
 def play_hand(
     page: Page, keyboard: bool = False, expose: bool = False, before_play: Callable[[Page], None] | None = None
 ) -> int:
-    """Play the human's part of one hand until the hand summary shows; returns the number of cards played.
+    """Play the human's part of one hand until the hand summary shows; returns the number of cards played
+    (fewer than were held when a bot played out the rest: `played_all`).
 
     `before_play(page)` runs each time the human is about to play a card.
     """

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, Request, Route, expect
 
 from tests.e2e.harness import wait_ready, wait_search_ready
-from tests.e2e.test_game_support import STATE_JS, hand_codes, open_game, play_hand, table_state
+from tests.e2e.test_game_support import STATE_JS, hand_codes, open_game, play_hand, played_all, table_state
 
 PYODIDE = "**/{pyodide-start.mjs,runtime/pyodide/**,pyscript.toml,runtime/gongzhu.zip}"
 """What only the Pyodide worker loads: its start module, Pyodide itself, its config and the engine archive."""
@@ -61,7 +61,7 @@ def test_a_first_visit_plays_a_hand_with_pyodide_held_back(page: Page, site_url:
     expect(page.locator('[data-action="hint"] .label')).to_have_text("Hint…")
     assert page.get_attribute('[data-action="hint"]', "aria-label") == "The hint is getting ready…"
     # A whole hand with normal bots on the MicroPython worker alone.
-    assert play_hand(page) == 13
+    assert played_all(page, play_hand(page), 13)
     expect(page.locator('[data-testid="hand-summary"] [data-testid="hand-score"]')).to_have_count(4)
     assert "search-ready" not in (page.get_attribute("html", "class") or "")
 
@@ -98,7 +98,7 @@ def test_hard_bots_wait_for_pyodide_and_the_match_moves_unchanged(page: Page, si
     # The human kept the ten cards not passed, and received three.
     now = hand_codes(page)
     assert set(kept) - set(passed) <= set(now) and not set(passed) & set(now) and len(now) in (12, 13)
-    assert play_hand(page) >= 12
+    assert played_all(page, play_hand(page), len(now))
 
 
 def test_a_pyodide_that_fails_to_load_leaves_a_playable_game(page: Page, site_url: str, page_guard: Any) -> None:
@@ -111,6 +111,6 @@ def test_a_pyodide_that_fails_to_load_leaves_a_playable_game(page: Page, site_ur
     expect(page.locator('[data-action="hint"]')).to_be_disabled()
     assert page.get_attribute('[data-action="hint"]', "title") == "Hints are off: the strongest bot could not load."
     # Normal bots play in their place: the hand is played to its end.
-    assert play_hand(page) == 13
+    assert played_all(page, play_hand(page), 13)
     assert page.wait_for_function(STATE_JS, polling=100).json_value() == "summary"
     wait_ready(page)

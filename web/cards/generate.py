@@ -9,7 +9,10 @@ Every card is drawn here from scratch: no fonts (ranks are stroked paths), no
 external references, no scripts. Cards are 250x350 (5:7) with rounded corners.
 File names are card codes: rank ``AKQJT98765432`` + suit ``SHDC`` (``QS.svg``),
 plus ``back.svg`` (= red) and ``back-red.svg``, ``back-blue.svg``, ``back-green.svg``.
-All ids inside a file are prefixed with its code, so the SVGs may also be inlined.
+``four/`` holds the diamonds and clubs of the four-colour deck (spades black, hearts red,
+diamonds blue, clubs green; its spades and hearts are the usual files).
+All ids inside a file are prefixed with its code (``f`` and the code in ``four/``), so the
+SVGs may also be inlined.
 """
 
 import sys
@@ -20,6 +23,12 @@ SUITS = "SHDC"
 W, H = 250, 350
 RED = "#c8102e"
 BLACK = "#1b1b1f"
+BLUE = "#1850b8"
+GREEN = "#11703a"
+FOUR_COLOURS = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
+"""The four-colour deck's suit colours (each at least 4.5:1 on the card's white)."""
+FOUR_TINTS = {"D": ("#edf2fc", "#203f86"), "C": ("#ecf6ef", "#17492b")}
+"""The four-colour deck's court panel tint and robe, for diamonds and clubs."""
 GOLD = "#e2a823"
 GOLD_DARK = "#a8770c"
 BACK_COLOURS = {  # name: (base, lattice, frame)
@@ -96,7 +105,10 @@ def _n(x):
     return str(int(x)) if x == int(x) else str(x)
 
 
-def colour(suit):
+def colour(suit, four=False):
+    """A suit's ink: red and black, or the four-colour deck's."""
+    if four:
+        return FOUR_COLOURS[suit]
     return RED if suit in "HD" else BLACK
 
 
@@ -154,18 +166,18 @@ def badge(code):
     return f'<g transform="translate(37 157)scale(1.2)translate(-37 -152)">{BADGES[code]}</g>'
 
 
-def index(uid, rank, col):
+def index(uid, rank, col, code=None):
     """The corner index (rank over suit), top-left and rotated bottom-right."""
     gw = GLYPH_WIDTH.get(rank, 40)
     x = 37 - gw / 2
     return (f'<g id="{uid}i"><g transform="translate({_n(x)} 15)">'
             + glyph_path(f"{uid}r", rank, col) + "</g>"
-            + pip(uid, 37, 108, 0.42, flip=False) + badge(uid) + "</g>"
+            + pip(uid, 37, 108, 0.42, flip=False) + badge(code or uid) + "</g>"
             f'<use href="#{uid}i" transform="rotate(180 125 175)"/>')
 
 
-def defs(uid, suit):
-    return f'<defs><path id="{uid}p" d="{PIPS[suit]}" fill="{colour(suit)}"/></defs>'
+def defs(uid, suit, four=False):
+    return f'<defs><path id="{uid}p" d="{PIPS[suit]}" fill="{colour(suit, four)}"/></defs>'
 
 
 # --- court cards ------------------------------------------------------------
@@ -201,9 +213,11 @@ def crown(rank):
             f'<rect x="94" y="74" width="62" height="8" rx="4" fill="{GOLD_DARK}"/>')
 
 
-def court_half(uid, rank, suit):
+def court_half(uid, rank, suit, four=False):
     """The upper half of a double-ended court figure (head, headgear, robe)."""
     robe = RED if suit in "HD" else "#26324a"
+    if four and suit in FOUR_TINTS:
+        robe = FOUR_TINTS[suit][1]
     hair = {"K": "#e9e4dc", "Q": "#5b3a29", "J": "#9a6a3a"}[rank]
     out = []
     if rank == "Q":  # long hair behind the face
@@ -229,10 +243,12 @@ def court_half(uid, rank, suit):
     return "".join(out)
 
 
-def court(uid, rank, suit):
+def court(uid, rank, suit, four=False):
     tint = "#fbeef0" if suit in "HD" else "#eef1f6"
-    edge = colour(suit)
-    half = f'<g id="{uid}h">{court_half(uid, rank, suit)}</g>'
+    if four and suit in FOUR_TINTS:
+        tint = FOUR_TINTS[suit][0]
+    edge = colour(suit, four)
+    half = f'<g id="{uid}h">{court_half(uid, rank, suit, four)}</g>'
     x, y, w, h = PANEL
     return (panel(tint, edge)
             + f'<clipPath id="{uid}k"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10"/></clipPath>'
@@ -325,20 +341,20 @@ def ace_of_hearts(uid):
 SPECIALS = {"QS": pig, "JD": sheep, "TC": transformer, "AH": ace_of_hearts}
 
 
-def face_svg(code):
-    """The SVG text of one face, e.g. face_svg("QS")."""
+def face_svg(code, four=False):
+    """The SVG text of one face, e.g. face_svg("QS"); ``four``: in the four-colour deck."""
     rank, suit = code
-    uid = code
-    col = colour(suit)
+    uid = "f" + code if four else code
+    col = colour(suit, four)
     name = NAMES.get(rank, rank)
     title = f"{name} of {SUIT_NAMES[suit]}"
-    body = [_open(title), defs(uid, suit), frame(), index(uid, rank, col)]
+    body = [_open(title), defs(uid, suit, four), frame(), index(uid, rank, col, code)]
     if code in SPECIALS:
         body.append(SPECIALS[code](uid))
     elif rank == "A":
         body.append(pip(uid, 125, 175, 1.0, flip=False))
     elif rank in "KQJ":
-        body.append(court(uid, rank, suit))
+        body.append(court(uid, rank, suit, four))
     else:
         s = 0.38 if rank in "9T" else 0.42
         body.extend(pip(uid, x, y, s) for x, y in LAYOUTS[rank])
@@ -375,6 +391,10 @@ def all_files():
     for name in BACK_COLOURS:
         files[f"back-{name}.svg"] = back_svg(name)
     files["back.svg"] = back_svg(DEFAULT_BACK)
+    for s in FOUR_COLOURS:
+        if FOUR_COLOURS[s] != colour(s):  # the suits the four-colour deck draws differently
+            for r in RANKS:
+                files[f"four/{r}{s}.svg"] = face_svg(r + s, four=True)
     return files
 
 
@@ -405,6 +425,7 @@ def main(argv):
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
         else:
+            path.parent.mkdir(exist_ok=True)
             path.write_text(text, encoding="utf-8", newline="\n")
     if stale:
         print("out of date:", " ".join(stale))

@@ -1,7 +1,8 @@
 """The scoring calculator embed (MicroPython, no Pyodide): tap captured cards, read score_pile's lines.
 
 Parameters: `cards=QS,KH,QH,8H` (the captured scoring cards), `exposed=AH` (cards exposed at the
-table), `rules=` a preset name, `lang=zh`, `title=` (a heading, shown as text). The 16 scoring
+table), `rules=` a preset name, `lang=zh`, `colours=4` (the four-colour deck), `title=` (a
+heading, shown as text). The 16 scoring
 cards are static HTML (calculator.html), so they show before Python starts; this script adds
 the behaviour, the values under the cards and the score with its arithmetic line by line.
 """
@@ -79,6 +80,9 @@ def render(state, lang):
         c = parse_card(code)
         on = bool(state.pile >> c & 1)
         node.setAttribute("aria-pressed", "true" if on else "false")
+        if kit.COLOURS[0] == 4:
+            node.setAttribute("data-colours", "4")
+            node.querySelector("img").setAttribute("src", kit.card_src(code))
         node.querySelector("img").setAttribute("alt", card_name(c, lang))  # name: the card, then its value
         node.querySelector(".value").textContent = value_label(code, state.rules)
     toggles = kit.document.querySelectorAll("[data-expose]")
@@ -106,6 +110,7 @@ def main():
     title = kit.text_param(query, "title") or kit.t("calculator", lang)
     kit.set_title(title)
     try:
+        kit.use_colours(query)
         state = read_state(query)
     except ParamError as exc:
         kit.show_error(exc, lang)

@@ -3,7 +3,7 @@
 // Parameters are copied as text into the inner URL; the game page validates them itself.
 (function () {
   "use strict";
-  var PASSED = ["seed", "rules", "lang"];
+  var PASSED = ["seed", "rules", "lang", "colours"];
   var query = new URLSearchParams(location.search);
   var inner = new URL("../../index.html", location.href);
   inner.searchParams.set("embed", "1");

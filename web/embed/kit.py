@@ -10,7 +10,7 @@ parameter with `show_error()`, a readable message inside the frame.
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-from ui.dom import h
+from ui.dom import card_file, h
 from ui.i18n import t
 
 from gongzhu.core.cards import card_name, card_symbol, parse_card
@@ -116,14 +116,40 @@ def by_id(name):
     return document.getElementById(name)
 
 
+def colours_of(query):
+    """The deck's suit colours asked for (`colours=4`: the four-colour deck), 2 by default;
+    ParamError for anything but 2 or 4."""
+    raw = query.get("colours", "2").strip() or "2"
+    if raw not in ("2", "4"):
+        raise ParamError("colours must be 2 or 4, not %r" % raw[:40], "colours 必须是 2 或 4，不能是 %r" % raw[:40])
+    return int(raw)
+
+
+COLOURS = [2]  # the page's deck, set once from its URL (`use_colours`)
+
+
+def use_colours(query):
+    """Draw this page's cards in the deck its URL asks for (`colours_of`); returns it."""
+    COLOURS[0] = colours_of(query)
+    if COLOURS[0] == 4:
+        document.documentElement.setAttribute("data-colours", "4")
+    return COLOURS[0]
+
+
+def card_src(code):
+    """The picture of a card in this page's deck (web/cards/, or web/cards/four/)."""
+    return "../cards/" + card_file(code, COLOURS[0])
+
+
 def card_face(code, lang, cls="card", extra=None):
     """A card picture (`data-card`, an accessible name) built from the card art in web/cards/."""
     c = parse_card(code)
     label = card_name(c, lang)
     if extra:
         label = label + ", " + extra
-    node = h("span", {"class": cls, "data-card": code, "role": "img", "aria-label": label, "title": card_symbol(c)})
-    node.appendChild(h("img", {"src": "../cards/%s.svg" % code, "alt": "", "draggable": "false"}))
+    node = h("span", {"class": cls, "data-card": code, "role": "img", "aria-label": label, "title": card_symbol(c),
+                      "data-colours": "4" if COLOURS[0] == 4 else None})
+    node.appendChild(h("img", {"src": card_src(code), "alt": "", "draggable": "false"}))
     return node
 
 

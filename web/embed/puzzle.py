@@ -61,6 +61,7 @@ def main():
     kit.translate(lang)
     kit.set_title(kit.text_param(query, "title") or kit.t("puzzle", lang))
     try:
+        kit.use_colours(query)
         replay, spec, seed, seat, answers = read_puzzle(query)
         face_up = face_up_seats(query, None)
     except ParamError as exc:

@@ -62,6 +62,7 @@ def main():
     kit.translate(lang)
     kit.set_title(kit.text_param(query, "title") or kit.t("replay", lang))
     try:
+        kit.use_colours(query)
         replay, spec, seed = read_deal(query)
         face_up = face_up_seats(query, [0, 1, 2, 3])
         by_card = query.get("step", "trick").strip().lower() == "card"

@@ -20,7 +20,7 @@ STORE_VERSION = 1
 BROKEN_KEY = "gongzhu.keeper.broken"
 """Where an unreadable saved state is set aside (never silently thrown away)."""
 SETTINGS_KEY = "gongzhu.settings"
-"""The main page's settings (JSON); the keeper shares its "lang"."""
+"""The main page's settings (JSON); the keeper shares its "lang" and "colours"."""
 
 CARDS = keeper.SCORING_CARDS
 BIT = {}
@@ -91,6 +91,14 @@ class App:
         if isinstance(data, dict) and data.get("lang") in ("en", "zh"):
             return data["lang"]
         return fallback
+
+    def load_colours(self):
+        """The deck the site draws (the main page's "colours" setting): 4 or 2."""
+        try:
+            data = json.loads(self.storage.getItem(SETTINGS_KEY) or "null")
+        except Exception:
+            data = None
+        return 4 if isinstance(data, dict) and data.get("colours") == 4 else 2
 
     def set_lang(self, lang):
         """Switch the language and remember it where the whole site does."""

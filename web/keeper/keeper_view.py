@@ -51,6 +51,7 @@ class View:
         self.setup_filled = False
         self.dialog_key = None
         self.rules_key = None
+        self.colours = 2  # the game's deck setting: 4 draws ♦ blue and ♣ green (App.load_colours)
 
     # --- small DOM helpers -----------------------------------------------------------------
 
@@ -146,6 +147,7 @@ class View:
                     "data-act": "card",
                     "data-arg": code,
                     "data-card": code,
+                    "data-colours": "4" if self.colours == 4 else None,
                 },
             )
             face = h("span", {"class": "kp-face", "aria-hidden": "true"})
@@ -189,6 +191,9 @@ class View:
         del doc
 
     def suit_class(self, code):
+        """The class that inks a card's suit: red and black, or the four-colour deck's."""
+        if self.colours == 4:
+            return "kp-suit-" + code[-1].lower()
         return "kp-red" if code[-1] in "HD" else "kp-black"
 
     # --- language ----------------------------------------------------------------------------

@@ -28,6 +28,9 @@ if storage is None:
 if not html.getAttribute("data-lang-link"):  # a link's ?lang= wins for this visit (web/keeper/lang.js)
     app.lang = app.load_lang(app.lang)
 view = View(document, window)
+view.colours = app.load_colours()  # the four-colour deck, when the game's settings chose it
+if view.colours == 4:
+    html.setAttribute("data-colours", "4")
 
 
 def render():

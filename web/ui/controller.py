@@ -18,7 +18,7 @@ from ui import store
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
-from ui.present import POSITIONS, can_hint, hand_mode, hint_text
+from ui.present import POSITIONS, can_claim, can_hint, can_take_back, forced_card, hand_mode, hint_text
 
 # Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
 PACE = {
@@ -27,6 +27,7 @@ PACE = {
     "fast": (300, 520, 220),
     "instant": (0, 0, 0),
 }
+FORCED_PAUSE = {"slow": 900, "normal": 600, "fast": 400, "instant": 250}  # ms before the only legal card goes
 LOADING = "__loading__"
 
 
@@ -81,6 +82,7 @@ class State:
         self.keyboard = False
         self.pass_note = None
         self.exposures = []  # this hand's exposure decisions: [i18n key, seat, cards], for the prompt
+        self.forced_token = 0  # the only legal card's pending play: a newer turn (or a click) supersedes it
 
 
 def random_seed():
@@ -167,6 +169,11 @@ class Controller:
         seed, preset, notices = store.shared_deal(self.search)
         if refused is not None:
             notices.insert(0, ("bad_lang", refused))
+        colours, refused_colours = store.url_colours(self.search)
+        if colours:
+            s.settings["colours"] = colours  # the link's deck, for this visit (like its language)
+        if refused_colours is not None:
+            notices.insert(0, ("bad_colours", refused_colours))
         for key, value in notices:
             s.notices.append((key, {"value": value}))
         saved, problem = store.read_save(self.storage)
@@ -259,6 +266,7 @@ class Controller:
                     s.notices.append(("resumed", {}))
                 self.pending = None
                 self.render()
+                self.offer_forced()
                 await self.link.persist()
                 return
             except EngineError:
@@ -272,6 +280,7 @@ class Controller:
         s.preview = False
         self.pending = None
         self.render()
+        self.offer_forced()
         await self.link.persist()
 
     def show_view(self, view):
@@ -380,9 +389,22 @@ class Controller:
         announced = s.announce_id
         trick = None
         hand_over = False
+        claimed = ""  # the claim's sentence, when the rest was played out at once
         for event in reply["events"]:
             kind = event["type"]
-            if kind == "play":
+            if kind == "claim":
+                claimed = self.about("claimed", event["seat"])
+                self.sound.card()
+                self.say(claimed)
+            elif kind == "take_back":
+                s.shown_trick = None
+                s.trick_winner = None
+                s.collecting = None
+                mine = [code for seat, code in event["cards"] if seat == event["seat"]]
+                self.say(t("took_back", lang, cards=cards_short(mine)))
+            elif claimed and kind in ("play", "trick"):
+                continue  # the rest of a claim's cards: it is told at once, not card by card
+            elif kind == "play":
                 self.sound.card()
             elif kind == "trick":
                 trick = event
@@ -421,15 +443,19 @@ class Controller:
             if match["is_over"]:
                 text = t("match_over", lang) + ". " + t("winner_is", lang, names=join_names(
                     [self.name(x) for x in match["winners"]], lang))
-            self.say(text)
+            self.say((claimed + " " if claimed else "") + text)
         if view.get("your_move") == "play" and not hand_over:
             # Screen readers hear whose turn it is after what just happened.
             said = s.announce if s.announce_id != announced else ""
-            self.say((said + " " if said else "") + t("your_turn", lang))
+            forced = forced_card(s)
+            turn = t("forced_card", lang, card=cards_short([forced])) if forced else t("your_turn", lang)
+            self.say((said + " " if said else "") + turn)
         if s.keyboard and view.get("your_move") == "play" and view["legal"]:
             s.focus_card = view["legal"][0]
             s.focus_token += 1
         self.render()
+        if not any(event["type"] == "take_back" for event in reply["events"]):
+            self.offer_forced(announce=False)  # (not after a take-back: that would play the same card again)
         if view.get("bot_next") is None and not hand_over:
             # Saved whenever the table waits for the human (and before a finished hand's summary),
             # not after each bot move: less main-thread work while the bots play, and their moves
@@ -593,6 +619,52 @@ class Controller:
         if v and v.get("your_move") == "pass" and len(self.s.selected) == v["passing"]["count"]:
             self.request_act("pass", list(self.s.selected))
 
+    def offer_forced(self, announce=True):
+        """With the setting on, the player's only legal card is played for them after a pause long
+        enough to read (a click on it plays it at once)."""
+        s = self.s
+        card = forced_card(s)
+        if card is None:
+            return
+        s.forced_token += 1
+        if announce:
+            self.say(t("forced_card", self.lang(), card=cards_short([card])))
+            self.render()
+        asyncio.create_task(self.play_forced(s.forced_token, card))
+
+    async def play_forced(self, token, card):
+        await self.wait_ms(FORCED_PAUSE[self.s.settings["speed"]])
+        if self.s.forced_token == token and forced_card(self.s) == card:
+            self.request_act("play", card)
+
+    def claim(self):
+        """"Play out the rest": the engine finishes the hand at once (offered only when it changes nothing)."""
+        if can_claim(self.s):
+            self.queue(lambda: self.send("claim"))
+
+    def take_back(self):
+        """Against the bots: take back the player's last card (the bots' cards after it too)."""
+        if can_take_back(self.s):
+            self.queue(lambda: self.send("take_back"))
+
+    async def send(self, name):
+        """A claim or a take-back, sent to the engine; a refusal (the moment passed) is shown as a reason."""
+        s = self.s
+        if s.engine != "ready":
+            return
+        try:
+            reply = await self.link.call(name)
+        except EngineError as exc:
+            s.reason_card = None
+            s.reason_text = [exc.message, exc.zh]
+            self.render()
+            return
+        s.hint = None
+        s.reason_card = None
+        s.reason_text = None
+        s.selected = []
+        await self.apply(reply)
+
     def next_hand(self):
         self.queue(self.deal_next_hand)
 
@@ -643,6 +715,7 @@ class Controller:
             s.notices = []
             s.deal_token += 1
             self.render()
+            self.offer_forced()
             await self.link.persist()
         except EngineError:
             return
@@ -704,6 +777,10 @@ class Controller:
         elif name == "sound":
             st["sound"] = bool(value)
             self.sound.enabled = st["sound"]
+        elif name == "colours":
+            st["colours"] = 4 if value else 2
+        elif name == "forced" and value in store.FORCED:
+            st["forced"] = value
         elif name == "level" and seat in (1, 2, 3):
             st["levels"][seat] = value
             if s.engine == "ready":

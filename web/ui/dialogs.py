@@ -66,6 +66,13 @@ def settings_dialog(s, lang, pos):
             {"id": "set-direction", "data-setting": "direction"},
             [("ccw", t("dir_ccw", lang)), ("cw", t("dir_cw", lang))], st["direction"])),
         h("div", {"class": "field check"}, [
+            h("input", {"type": "checkbox", "id": "four-colour", "data-setting": "colours",
+                        "checked": st["colours"] == 4}),
+            h("label", {"for": "four-colour", "text": t("four_colour", lang)})]),
+        field("set-forced", t("forced_setting", lang), select(
+            {"id": "set-forced", "data-setting": "forced", "aria-describedby": "set-forced-doc"},
+            [(k, t("forced_" + k, lang)) for k in ("auto", "on", "off")], st["forced"]), t("forced_doc", lang)),
+        h("div", {"class": "field check"}, [
             h("input", {"type": "checkbox", "id": "set-sound", "data-setting": "sound", "checked": st["sound"]}),
             h("label", {"for": "set-sound", "text": t("sound", lang)})]),
     ]
@@ -103,16 +110,18 @@ def settings_dialog(s, lang, pos):
     ]
 
 def help_dialog(s, lang, pos):
+    colours = s.settings["colours"]
     return [
         dialog_head("dlg-help", t("help_title", lang), lang),
         h("div", {"class": "dlg-body help"}, [
             h("p", {"text": t("help_goal", lang)}),
             h("p", {"text": t("help_play", lang)}),
             h("p", {"text": t("help_expose", lang)}),
+            h("p", {"text": t("help_comforts", lang)}),
             h("h3", {"text": t("help_scoring", lang)}),
             h("p", {"text": t("help_score_rows", lang)}),
             h("div", {"class": "special-row", "aria-hidden": "true"},
-              [card_img(c, "mini") for c in ("QS", "JD", "TC", "AH")]),
+              [card_img(c, "mini", colours) for c in ("QS", "JD", "TC", "AH")]),
             h("h3", {"text": t("help_keys", lang)}),
             h("p", {"text": t("help_keys_text", lang)}),
             h("p", {"text": t("help_share", lang)}),
@@ -134,7 +143,11 @@ def scores_dialog(s, lang, pos):
                  [h("th", {"scope": "col", "text": n}) for n in names])
         rows = []
         for row in v["history"]:
-            cells = [h("th", {"scope": "row", "text": str(row["hand"] + 1)})]
+            taken = row.get("take_backs", 0)
+            marks = [h("span", {"class": "took-back", "data-testid": "take-backs", "aria-hidden": "true",
+                                "text": " ↶" + str(taken)}),
+                     h("span", {"class": "visually-hidden", "text": " (" + t("take_backs_hand", lang, n=taken) + ")"})]
+            cells = [h("th", {"scope": "row"}, [str(row["hand"] + 1)] + (marks if taken else []))]
             for seat in range(4):
                 cells.append(h("td", {}, [
                     h("span", {"class": "hs", "text": score_text(row["scores"][seat])}),
@@ -145,6 +158,10 @@ def scores_dialog(s, lang, pos):
                  [h("td", {"text": score_text(totals[seat])}) for seat in range(4)])
         body.append(h("table", {"class": "sheet"}, [h("thead", {}, [head]), h("tbody", {}, rows),
                                                     h("tfoot", {}, [foot])]))
+    if v and v["match"].get("take_backs"):
+        # A match played with take-backs says so (the count is the match record's: Match.summary).
+        body.append(h("p", {"class": "note took-back-note", "data-testid": "take-backs-note",
+                            "text": t("take_backs_note", lang, n=v["match"]["take_backs"])}))
     if v:
         key = "target_note_plus" if v["rules"].get("end_on_plus") else "target_note"
         body.append(h("p", {"class": "note", "text": t(key, lang, target=v["rules"]["target"])}))
@@ -157,6 +174,7 @@ def summary_dialog(s, lang, pos):
     match = v["match"]  # the controller opens the summary only on a finished hand
     hand_no = match["hand_number"] + 1
     partners = bool(v["rules"].get("partnership"))
+    colours = s.settings["colours"]
     rows = []
     for seat in range(4):
         b = v["breakdown"][seat]
@@ -174,7 +192,7 @@ def summary_dialog(s, lang, pos):
             ]),
             h("ul", {"class": "captured", "aria-label": t("captured", lang)},
               [h("li", {"class": "cap", "aria-label": card_label(c, lang, exposed=c in b["exposed"])},
-                 [card_img(c, "mini")]) for c in captured]) if captured else
+                 [card_img(c, "mini", colours)]) for c in captured]) if captured else
             h("p", {"class": "none", "text": t("nothing_captured", lang)}),
             h("ol", {"class": "lines"}, [h("li", {"text": line}) for line in lines]),
         ]))
@@ -185,7 +203,8 @@ def summary_dialog(s, lang, pos):
         body.append(h("div", {"class": "match-end", "role": "status"}, [
             h("p", {"class": "big", "text": t("match_over", lang)}),
             h("p", {"class": "pig-line"}, [
-                card_img("QS", "mini"), h("span", {"text": t("pig_is", lang, names=losers)})]) if losers else None,
+                card_img("QS", "mini", colours),
+                h("span", {"text": t("pig_is", lang, names=losers)})]) if losers else None,
             h("p", {"class": "win-line", "text": "★ " + t("winner_is", lang, names=winners)}),
         ]))
     body.append(h("ol", {"class": "summary-rows"}, rows))
@@ -217,7 +236,8 @@ def last_dialog(s, lang, pos):
         for seat, code in last["cards"]:
             name = seat_name(seat, lang, pos[seat])
             items.append(h("li", {"class": "lt" + (" winner" if seat == winner else "")}, [
-                card_img(code), h("span", {"text": name + " · " + card_label(code, lang)})]))
+                card_img(code, "face", s.settings["colours"]),
+                h("span", {"text": name + " · " + card_label(code, lang)})]))
         body.append(h("ul", {"class": "last-cards"}, items))
         body.append(h("p", {"class": "won", "text": t("won_by", lang, name=seat_name(winner, lang, pos[winner])) +
                             (" · " + cards_short(last["points"]) if last["points"] else "")}))
@@ -259,10 +279,12 @@ class DialogsRegion:
         v = s.view
         if screen == "settings":
             return [lang, s.settings]
+        colours = s.settings["colours"]
         if screen == "help":
-            return [lang]
+            return [lang, colours]
         if screen == "scores":
-            return [lang, v and v["history"], v and v["match"]["totals"], s.settings["direction"]]
+            return [lang, v and v["history"], v and v["match"], s.settings["direction"]]
         if screen == "summary":
-            return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"]]
-        return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"]]
+            return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"],
+                    colours]
+        return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"], colours]

@@ -43,6 +43,16 @@ def fill(el, children):
     append(el, children)
 
 
-def card_img(code, cls="face"):
-    """A card face picture; decorative (the button or list item around it carries the name)."""
-    return h("img", {"src": CARD_DIR + code + ".svg", "alt": "", "class": cls, "draggable": "false"})
+def card_file(code, colours=2):
+    """A card face's file in web/cards/: the four-colour deck (`colours` 4) has its own diamonds
+    and clubs in web/cards/four/ (its spades and hearts are the usual ones)."""
+    if colours == 4 and code[-1] in "DC":
+        return "four/" + code + ".svg"
+    return code + ".svg"
+
+
+def card_img(code, cls="face", colours=2):
+    """A card face picture; decorative (the button or list item around it carries the name).
+    In the four-colour deck (`colours` 4) it carries `data-colours="4"`."""
+    return h("img", {"src": CARD_DIR + card_file(code, colours), "alt": "", "class": cls, "draggable": "false",
+                     "data-colours": "4" if colours == 4 else None})

@@ -7,7 +7,7 @@ renderer's elements (`self.el`, `self.seats`) and redraws only what changed (`se
 
 from ui.dom import card_img, fill, h
 from ui.i18n import card_label, card_short, cards_short, seat_name, t
-from ui.present import hand_mode, prompt_text, score_text
+from ui.present import can_claim, can_take_back, forced_card, hand_mode, prompt_text, score_text
 
 
 class HandRegion:
@@ -16,7 +16,8 @@ class HandRegion:
     def south(self, s, lang, pos):
         v = s.view
         seat0 = self.seat_data(s, 0)
-        info_data = [seat0, lang, s.settings["levels"][0], bool(v and v["rules"].get("partnership"))]
+        colours = s.settings["colours"]
+        info_data = [seat0, lang, s.settings["levels"][0], bool(v and v["rules"].get("partnership")), colours]
         if self.changed("south-info", info_data):
             south = self.seats[0]
             south.className = "seat seat-south pos-bottom" + (" turn" if seat0["turn"] else "")
@@ -29,8 +30,8 @@ class HandRegion:
                     h("span", {"class": "total-label", "text": t("total", lang)}),
                     h("span", {"class": "total", "data-testid": "total", "text": score_text(seat0["total"])}),
                 ]),
-                self.exposed_badges(seat0["exposed"], lang),
-                self.captured_row(seat0["captured"], lang),
+                self.exposed_badges(seat0["exposed"], lang, colours),
+                self.captured_row(seat0["captured"], lang, colours),
             ])
             if v and v["rules"].get("partnership"):
                 self.el["south-info"].appendChild(h("span", {"class": "partner-note", "text": t(
@@ -66,6 +67,10 @@ class HandRegion:
                 data.append(v["match"]["is_over"])
         if s.busy and kind in ("pass", "expose"):
             kind = None  # the choice is on its way to the engine
+        # The comforts of play against the bots: finish a decided hand, take back a card.
+        comforts = [can_claim(s), can_take_back(s)] if kind is None and v and not s.preview else [False, False]
+        data.append(comforts)
+        data.append(s.settings["colours"])
         note = None
         if v and not s.preview and v["phase"] in ("expose", "play") and s.pass_note and not v["played"]:
             note = s.pass_note
@@ -88,7 +93,8 @@ class HandRegion:
                     "type": "button", "class": "toggle" + (" on" if on else ""), "data-expose": code,
                     "aria-pressed": "true" if on else "false",
                     "aria-label": t("expose_toggle", lang, card=card_label(code, lang))}, [
-                    card_img(code, "mini"), h("span", {"aria-hidden": "true", "text": card_short(code)})]))
+                    card_img(code, "mini", s.settings["colours"]),
+                    h("span", {"aria-hidden": "true", "text": card_short(code)})]))
             label = t("expose_decline", lang)
             if s.selected:
                 label = t("expose_confirm", lang, cards=cards_short(s.selected))
@@ -103,6 +109,12 @@ class HandRegion:
                                              "text": t("next_hand", lang)}))
             children.append(h("button", {"type": "button", "class": "btn", "data-action": "open-summary",
                                          "text": t("hand_score", lang)}))
+        if comforts[0]:
+            children.append(h("button", {"type": "button", "class": "btn primary", "data-action": "claim",
+                                         "text": t("claim", lang)}))
+        if comforts[1]:
+            children.append(h("button", {"type": "button", "class": "btn", "data-action": "take-back",
+                                         "text": "↶ " + t("take_back", lang)}))
         if note:
             text = t("passed_received", lang, given=cards_short(note["given"]), got=cards_short(note["got"]),
                      to=seat_name(note["to"], lang, pos[note["to"]]),
@@ -115,8 +127,11 @@ class HandRegion:
         text = ""
         if s.reason_card and s.reason_text == "__loading__":
             text = t("waiting_engine_card", lang)
-        elif s.reason_card and s.reason_text:
-            text = card_short(s.reason_card) + ": " + s.reason_text[1 if lang == "zh" else 0]
+        elif s.reason_text and s.reason_text != "__loading__":
+            # The engine's reason for a refused card (or a claim or take-back whose moment passed).
+            text = s.reason_text[1 if lang == "zh" else 0]
+            if s.reason_card:
+                text = card_short(s.reason_card) + ": " + text
         if self.changed("reason", [text]):
             self.el["reason"].textContent = text
             self.el["reason"].classList.toggle("show", bool(text))
@@ -138,18 +153,22 @@ class HandRegion:
         hinted = ""
         if s.hint and s.hint.get("phase") == "play":
             hinted = s.hint.get("decision") or ""
+        forced = forced_card(s)
+        colours = s.settings["colours"]
         data = [codes, mode, legal, illegal, list(s.selected), exposed, received, lang, s.deal_token, hinted,
-                s.settings["back"]]
+                s.settings["back"], forced, colours]
         if not self.changed("hand", data):
             self.focus(s)
             return
         hand = self.el["hand"]
         deal = self.keys.get("deal") != str(s.deal_token)
         self.keys["deal"] = str(s.deal_token)
-        if deal:
-            # A new deal: every card is a new button (so the deal animation plays).
+        if deal or self.keys.get("hand-colours") != str(colours):
+            # A new deal (or another deck): every card is a new button (a deal's animation plays).
+            self.keys["hand-colours"] = str(colours)
             fill(hand, [])
             self.hand_buttons = {}
+            self.hand_order = []
         buttons = self.hand_buttons
         for gone in [c for c in buttons if c not in codes]:
             buttons.pop(gone)[0].remove()
@@ -181,13 +200,16 @@ class HandRegion:
                 cls += " received"
             if code == hinted:
                 cls += " hinted"
+            if code == forced:
+                cls += " forced"  # about to be played for the player (the prompt says so)
             if deal and s.settings["speed"] != "instant":
                 cls += " deal"
             attrs["class"] = cls
             tag = t("exposed", lang) if code in exposed else None
             entry = buttons.get(code)
             if entry is None:
-                el = h("button", {"type": "button", "data-card": code}, [card_img(code)])
+                el = h("button", {"type": "button", "data-card": code,
+                                  "data-colours": "4" if colours == 4 else None}, [card_img(code, "face", colours)])
                 entry = [el, {}, None]
                 buttons[code] = entry
             el, had, extras = entry

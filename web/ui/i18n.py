@@ -102,6 +102,18 @@ STRINGS = {
     "auto_exposed": ("{card} is exposed automatically ({name}).", "{card}自动亮出（{name}）。"),
     "played": ("{name}: {card}", "{name}：{card}"),
     "trick_won": ("{name} won the trick.", "{name}赢得这一墩。"),
+    # comforts: the only legal card, claims, take-backs
+    "forced_card": ("Your only legal card, {card}, is played for you.", "你只有{card}能出，自动打出。"),
+    "claim": ("Play out the rest", "直接打完"),
+    "claim_note": ("Nothing left can change the scores.", "剩下的牌不会再改变得分。"),
+    "claimed": ("{name} played out the rest: nothing left could change the scores.",
+                "{name}直接打完了剩下的牌：它们不会再改变得分。"),
+    "claimed_you": ("You played out the rest: nothing left could change the scores.",
+                    "你直接打完了剩下的牌：它们不会再改变得分。"),
+    "take_back": ("Take back", "悔牌"),
+    "took_back": ("You took back {cards}.", "你收回了{cards}。"),
+    "take_backs_note": ("Cards taken back in this match: {n} (marked ↶).", "本场悔牌次数：{n}（标记为↶）。"),
+    "take_backs_hand": ("{n} taken back", "悔牌{n}次"),
     "trick_won_points": ("{name} won the trick and took {cards}.", "{name}赢得这一墩，吃到{cards}。"),
     "trick_label": ("Trick {n} of 13", "第{n}墩（共13墩）"),
     "hearts_broken": ("Hearts broken", "红心已破"),
@@ -159,6 +171,12 @@ STRINGS = {
     "back_red": ("Red", "红"),
     "back_blue": ("Blue", "蓝"),
     "back_green": ("Green", "绿"),
+    "four_colour": ("Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)", "四色牌（♠黑、♥红、♦蓝、♣绿）"),
+    "forced_setting": ("Play my only legal card for me", "只有一张牌能出时自动出牌"),
+    "forced_auto": ("With fast animations", "动画为“快”或“无动画”时"),
+    "forced_on": ("Always", "总是"),
+    "forced_off": ("Never", "从不"),
+    "forced_doc": ("After a short pause; click the card to play it at once.", "稍停片刻后打出；点击这张牌可立即打出。"),
     "direction": ("Direction of play", "出牌方向"),
     "dir_ccw": ("Counter-clockwise", "逆时针"),
     "dir_cw": ("Clockwise", "顺时针"),
@@ -191,6 +209,11 @@ STRINGS = {
                     "card of that suit.",
                     "首墩之前可以亮出红心A、黑桃Q、方块J或梅花10：亮出的牌分值加倍（梅花10为×4），"
                     "但在该花色第一次被首出的那一墩不能出，除非它是你该花色唯一的牌。"),
+    "help_comforts": ("“Play out the rest” ends the hand at once when nothing left can change the scores. "
+                      "Against the bots, “↶ Take back” undoes your last card until the next trick starts; "
+                      "the score sheet counts take-backs.",
+                      "剩下的牌不会再改变得分时，“直接打完”立即结束本局。和机器人对局时，在下一墩开始之前，"
+                      "“↶ 悔牌”可以收回你刚出的牌；记分表会记下悔牌次数。"),
     "help_scoring": ("Scoring", "计分"),
     "help_score_rows": ("Q♠ pig −100 · J♦ sheep +100 · 10♣ doubles your hand (+50 alone) · "
                         "A♥ −50, K♥ −40, Q♥ −30, J♥ −20, 10♥–5♥ −10, 4♥–2♥ 0 · all 13 hearts +200.",
@@ -216,6 +239,7 @@ STRINGS = {
     "bad_rules": ("Ignored rules “{value}”: use classic, beginner, fast or round-points.",
                   "已忽略规则“{value}”：请使用 classic、beginner、fast 或 round-points。"),
     "bad_lang": ("Ignored language “{value}”: use en or zh.", "已忽略语言“{value}”：请使用 en 或 zh。"),
+    "bad_colours": ("Ignored colours “{value}”: use 2 or 4.", "已忽略花色颜色“{value}”：请使用 2 或 4。"),
     "shared_deal": ("Playing the shared deal #{seed} ({rules}).", "正在玩分享的牌局 #{seed}（{rules}）。"),
     "resumed": ("Welcome back: your match continues.", "欢迎回来：继续你的对局。"),
     "dismiss": ("Dismiss", "知道了"),

@@ -71,6 +71,10 @@ def wire(controller, sound, restart):
             c.confirm_pass()
         elif action == "next-hand":
             c.next_hand()
+        elif action == "claim":
+            c.claim()
+        elif action == "take-back":
+            c.take_back()
         elif action in ("new-match", "new-match-rules"):
             c.new_match()
         elif action == "restart-engine":
@@ -89,8 +93,8 @@ def wire(controller, sound, restart):
     def on_change(event):
         target = event.target
         setting = target.getAttribute("data-setting") if hasattr(target, "getAttribute") else None
-        if setting == "sound":
-            c.set_setting("sound", bool(target.checked))
+        if setting in ("sound", "colours"):
+            c.set_setting(setting, bool(target.checked))
         elif setting == "level":
             c.set_setting("level", target.value, seat=int(target.getAttribute("data-seat-level")))
         elif setting:

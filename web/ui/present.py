@@ -34,6 +34,36 @@ def hand_mode(s):
     return "wait"
 
 
+def forced_on(settings):
+    """Whether the player's only legal card is played for them: the setting, whose "auto" means
+    with the fast animation speeds (fast, instant)."""
+    choice = settings.get("forced", "auto")
+    return choice == "on" or (choice == "auto" and settings.get("speed") in ("fast", "instant"))
+
+
+def forced_card(s):
+    """The card the page plays for the player after a pause (their only legal card, with the
+    setting on), or None."""
+    v = s.view
+    if hand_mode(s) != "play" or len(v["legal"]) != 1 or not forced_on(s.settings):
+        return None
+    return v["legal"][0]
+
+
+def can_claim(s):
+    """"Play out the rest" is offered on the player's turn when the engine proves it changes
+    nothing (the view's `can_claim`)."""
+    return hand_mode(s) == "play" and bool(s.view.get("can_claim"))
+
+
+def can_take_back(s):
+    """Take-back is offered against the bots while the engine allows it (the view's
+    `can_take_back`), never in a room (the view's `room`)."""
+    v = s.view
+    return bool(v and not s.preview and s.engine == "ready" and not s.busy and not v.get("room")
+                and v.get("can_take_back"))
+
+
 def score_text(n):
     """A score as the page writes it: +200, −80 (a true minus sign), 0."""
     return signed(n, "−")
@@ -98,6 +128,10 @@ def prompt_text(s, lang, pos):
             return [text, hint]
         if v.get("must_lead"):
             return [t("must_lead", lang, card=card_short(v["must_lead"])), hint]
+        if forced_card(s):
+            return [t("forced_card", lang, card=card_short(forced_card(s))), hint]
+        if can_claim(s):
+            hint = hint or t("claim_note", lang)
         if not v["trick"]:
             return [t("your_lead", lang), hint]
         return [t("your_turn", lang), hint]

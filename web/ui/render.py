@@ -89,7 +89,8 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                 self.el["loading-text"].textContent = t("restarting", lang)
             else:
                 self.el["loading"].hidden = True
-        if self.changed("page", [lang, st["speed"], st["back"], st["direction"], s.engine, s.version, s.preview,
+        if self.changed("page", [lang, st["speed"], st["back"], st["direction"], st["colours"], s.engine, s.version,
+                                 s.preview,
                                  s.view is not None and s.view.get("match", {}).get("seed"),
                                  s.busy_hint, can_hint(s), s.search]):
             html = document.documentElement
@@ -105,6 +106,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
             document.querySelector(".brand-en").hidden = lang == "zh"
             html.setAttribute("data-speed", st["speed"])
             html.setAttribute("data-back", st["back"])
+            html.setAttribute("data-colours", str(st["colours"]))
             document.title = t("title", lang) + " — " + t("subtitle", lang) if lang == "en" else "拱猪"
             labels = {"hint": "hint", "last-trick": "last_trick", "open-scores": "scores",
                       "open-settings": "settings", "open-help": "help"}

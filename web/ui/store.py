@@ -20,6 +20,8 @@ MAX_SEED = 0xFFFFFFFFFFFFFFFF
 SPEEDS = ("slow", "normal", "fast", "instant")
 BACKS = ("red", "blue", "green")
 DIRECTIONS = ("ccw", "cw")
+COLOURS = (2, 4)  # the deck's suit colours: red and black, or four (♦ blue, ♣ green)
+FORCED = ("auto", "on", "off")  # play the only legal card for the player: with fast animations, always, never
 
 
 def default_settings(lang="en"):
@@ -33,6 +35,8 @@ def default_settings(lang="en"):
         "sound": True,
         "back": "red",
         "direction": "ccw",
+        "colours": 2,
+        "forced": "auto",
     }
 
 
@@ -60,11 +64,14 @@ def clean_settings(data, lang="en"):
     levels = data.get("levels")
     if isinstance(levels, list) and len(levels) == 4:
         out["levels"] = [lv if lv in LADDER else "normal" for lv in levels]
-    for key, allowed in (("speed", SPEEDS), ("back", BACKS), ("direction", DIRECTIONS)):
+    for key, allowed in (("speed", SPEEDS), ("back", BACKS), ("direction", DIRECTIONS), ("forced", FORCED)):
         if data.get(key) in allowed:
             out[key] = data[key]
     if data.get("sound") in (True, False):
         out["sound"] = data["sound"]
+    colours = data.get("colours")
+    if colours in COLOURS and not isinstance(colours, bool):
+        out["colours"] = colours
     return out
 
 
@@ -121,7 +128,7 @@ def restore(match_json, levels):
     from gongzhu.core.match import Match
     from gongzhu.core.screen import table_view
 
-    return table_view(Match.from_json(match_json), 0, levels)
+    return table_view(Match.from_json(match_json), 0, levels, claims=False)
 
 
 def write_save(storage, match_json):
@@ -196,6 +203,22 @@ def url_language(search):
         return "zh", None
     if code.startswith("en"):
         return "en", None
+    return None, raw[:40]
+
+
+def url_colours(search):
+    """The deck a link asks for with `colours=` (2 or 4, for the visit, like `lang=`):
+    `(colours or None, refused value or None)`.
+
+    >>> url_colours("?colours=4"), url_colours("?colours=five"), url_colours("?seed=1")
+    ((4, None), (None, 'five'), (None, None))
+    """
+    query = parse_query(search)
+    if "colours" not in query:
+        return None, None
+    raw = query["colours"]
+    if raw.strip() in ("2", "4"):
+        return int(raw.strip()), None
     return None, raw[:40]
 
 

@@ -23,7 +23,8 @@ class TableRegion:
                 section.setAttribute("aria-label", name)
             return
         data = self.seat_data(s, seat)
-        if not self.changed("seat" + str(seat), [data, lang, where]):
+        colours = s.settings["colours"]
+        if not self.changed("seat" + str(seat), [data, lang, where, colours]):
             return
         key = str(seat)
         if self.changed("seathead" + key, [where, data["turn"], name]):
@@ -62,10 +63,10 @@ class TableRegion:
         done = bool(data.get("passed"))
         if self.changed("status" + key, [done]):
             parts["status"].textContent = "✓" if done else ""
-        if self.changed("badges" + key, [data["exposed"], lang]):
-            fill(parts["badges"], [self.exposed_badges(data["exposed"], lang)])
-        if self.changed("captured" + key, [data["captured"], lang]):
-            fill(parts["captured"], [self.captured_row(data["captured"], lang)])
+        if self.changed("badges" + key, [data["exposed"], lang, colours]):
+            fill(parts["badges"], [self.exposed_badges(data["exposed"], lang, colours)])
+        if self.changed("captured" + key, [data["captured"], lang, colours]):
+            fill(parts["captured"], [self.captured_row(data["captured"], lang, colours)])
 
     def backs(self, el, n):
         """A fan of `n` card backs (drawn by the stylesheet in the chosen colour): add or remove backs."""
@@ -96,20 +97,21 @@ class TableRegion:
         data["passed"] = v["phase"] == "pass" and bool(v.get("passing")) and v["passing"]["done"][seat]
         return data
 
-    def exposed_badges(self, codes, lang):
+    def exposed_badges(self, codes, lang, colours=2):
         if not codes:
             return None
         return h("ul", {"class": "badges", "aria-label": t("exposed_cards", lang)}, [
             h("li", {"class": "badge", "aria-label": card_label(c, lang, exposed=True)}, [
-                card_img(c, "mini"),
+                card_img(c, "mini", colours),
                 h("span", {"class": "badge-tag", "aria-hidden": "true", "text": t("exposed", lang)})])
             for c in codes])
 
-    def captured_row(self, codes, lang):
+    def captured_row(self, codes, lang, colours=2):
         if not codes:
             return None
         return h("ul", {"class": "captured", "aria-label": t("captured", lang)}, [
-            h("li", {"class": "cap", "aria-label": card_label(c, lang)}, [card_img(c, "mini")]) for c in codes])
+            h("li", {"class": "cap", "aria-label": card_label(c, lang)}, [card_img(c, "mini", colours)])
+            for c in codes])
 
     # ------------------------------------------------------------------ the trick in the middle
 
@@ -125,7 +127,8 @@ class TableRegion:
             info.append(t("trick_label", lang, n=min(len(v["tricks"]) + 1, 13)))
             if v.get("hearts_broken") and v["rules"].get("hearts_must_be_broken"):
                 info.append(t("hearts_broken", lang))
-        data = [cards, s.trick_winner, s.collecting, lang, pos[1], info]
+        colours = s.settings["colours"]
+        data = [cards, s.trick_winner, s.collecting, lang, pos[1], info, colours]
         if not self.changed("trick", data):
             return
         el = self.el["trick"]
@@ -140,7 +143,7 @@ class TableRegion:
                 cls += " winner"
             name = seat_name(seat, lang, where)
             label = t("played", lang, name=name, card=card_label(code, lang))
-            items.append(h("li", {"class": cls, "aria-label": label}, [card_img(code)]))
+            items.append(h("li", {"class": cls, "aria-label": label}, [card_img(code, "face", colours)]))
         self.trick_codes = codes
         cls = "trick"
         if s.collecting is not None:
