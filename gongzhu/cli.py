@@ -120,6 +120,13 @@ def cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
 
 def peak_memory_mb() -> float | None:
     """Peak resident memory of this process in MB (None where the OS does not say)."""
+    try:  # Linux: this program's own high-water mark (ru_maxrss keeps the parent's across exec)
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except (OSError, ValueError):
+        pass
     try:
         import resource
     except ImportError:

@@ -131,14 +131,14 @@ def test_the_table_is_drawn_in_steps_that_each_return_to_the_browser(
 
 
 def test_the_engine_worker_starts_once_the_tables_files_are_in(page: Page, site_url: str) -> None:
-    # web/preload.js starts the engine (web/engine.mjs) beside MicroPython rather than after it,
-    # but only once every file MicroPython needs has arrived: on a slow line Pyodide's 13 MB must
-    # not share it with the table's half megabyte. One of those files is held back here for a
-    # while; PyWorker's fetch of web/worker.py (on the page) marks the engine's start.
+    # web/preload.js starts the quick engine worker (web/engine.mjs) beside MicroPython rather than
+    # after it, but only once every file MicroPython needs has arrived: on a slow line nothing may
+    # share it with the table's files. One of those files is held back here for a while;
+    # MPWorker's fetch of web/quick/worker.py (on the page) marks the engine's start.
     held: list[Route] = []
     asked: list[str] = []
     page.route("**/web/runtime/mpy/ui/render.mpy", lambda route: held.append(route))
-    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/web/worker.py") else None)
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/web/quick/worker.py") else None)
     page.goto(site_url)
     for _ in range(300):  # the preloads start after the first paint
         if held:
