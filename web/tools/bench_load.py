@@ -2,9 +2,9 @@
 
 Builds _site/ into a temporary folder, adds a *bare page* beside it (bare.html: PyScript starting
 Pyodide from the same vendored files and running one line of Python, nothing of ours), serves
-both under /gongzhu/ on one server that compresses what GitHub Pages compresses (serve.py) and
-counts the bytes it sends, and measures for each network profile, alternating the pages in the
-same run so both see the same machine load:
+both under /gongzhu/ on one server that compresses what GitHub Pages compresses (serve.py), sends
+its caching header (fresh for 10 minutes) and counts the bytes it sends, and measures for each
+network profile, alternating the pages in the same run so both see the same machine load:
 
 * bare, cold:  navigation -> Python ready (the bare page's <html class="ready">);
 * game, cold:  navigation -> the table drawn with the human's cards, the first decision playable
@@ -28,6 +28,7 @@ when the machine is quiet.
 from __future__ import annotations
 
 import argparse
+import http.server
 import json
 import shutil
 import statistics
@@ -141,6 +142,12 @@ class CountingHandler(SiteHandler):
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         pass
+
+    def end_headers(self) -> None:
+        # As GitHub Pages answers: fresh for 10 minutes (the dev server says no-cache, so that an
+        # edit shows at once; that would cost a revalidation per cached file here).
+        self.send_header("Cache-Control", "max-age=600")
+        http.server.BaseHTTPRequestHandler.end_headers(self)
 
 
 class QuietServer(Server):
