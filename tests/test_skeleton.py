@@ -351,12 +351,11 @@ def test_ci_runs_make_test_and_nothing_else() -> None:
 
 def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     """index.html preloads the UI's Python files in parallel with PyScript's start: the same set
-    as web/mpy.toml's [files] plus main.py, so a module added to the table is preloaded too, and
-    the quick engine worker's (web/quick/mpy.toml's and its script), which it then finds cached."""
-    wanted = {"web/ui/main.py", "web/quick/worker.py"}
-    for config in (ROOT / "web" / "mpy.toml", ROOT / "web" / "quick" / "mpy.toml"):
-        files = tomllib.loads(config.read_text(encoding="utf-8"))["files"]
-        wanted |= {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
+    as web/mpy.toml's [files] plus main.py, so a module added to the table is preloaded too."""
+    config = ROOT / "web" / "mpy.toml"
+    files = tomllib.loads(config.read_text(encoding="utf-8"))["files"]
+    wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
+    wanted |= {"web/ui/main.py"}
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     tag = re.search(r'<script src="web/preload.js" defer data-start="([^"]+)" data-engine="([^"]+)"'
                     r'\s+data-preload="([^"]+)"></script>', html)
@@ -366,7 +365,7 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     listed = tag.group(3).split()
     assert {f for f in listed if f.endswith((".py", ".mpy"))} == wanted
     runtime = {"web/runtime/micropython/micropython.mjs", "web/runtime/micropython/micropython.wasm"}
-    assert runtime | {"web/mpy.toml", "web/quick/mpy.toml"} <= set(listed)
+    assert runtime | {"web/mpy.toml"} <= set(listed)
     assert all((ROOT / f).is_file() for f in listed if not f.startswith("web/runtime/")), listed
     # Added by the script (after parsing), not as tags the parser would fetch before the first paint.
     assert '<link rel="preload"' not in html and '<link rel="modulepreload"' not in html
