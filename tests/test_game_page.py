@@ -255,8 +255,8 @@ def test_the_table_reads_who_acts_from_the_engine() -> None:
         assert present.prompt_text(b, "en", pos)[0].endswith(" is thinking…")
     # While the full worker loads, the hint says it is getting ready; if it failed, that it is off.
     loading = _state(view, search="loading")
-    assert not present.can_hint(loading) and i18n.t(present.hint_label(loading), "en") == "Hint…"
-    assert i18n.t(present.hint_label(loading) + "_long", "zh") == "提示功能准备中…"
+    assert not present.can_hint(loading) and i18n.t(present.hint_label(loading), "en") == "The hint is getting ready…"
+    assert i18n.t(present.hint_label(loading), "zh") == "提示功能准备中…"
     assert present.hint_label(_state(view, search="failed")) == "hint_unavailable"
     assert present.hint_label(s) == "hint"
     # A search bot's turn waiting for the full worker says so, naming the level.

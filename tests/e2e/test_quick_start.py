@@ -58,7 +58,8 @@ def test_a_first_visit_plays_a_hand_with_pyodide_held_back(page: Page, site_url:
     assert asked, "the page never asked for Pyodide"
     assert all(start >= playable - 1 for _, start in asked), (playable, asked)
     expect(page.locator('[data-action="hint"]')).to_be_disabled()
-    expect(page.locator('[data-action="hint"] .label')).to_have_text("Hint…")
+    expect(page.locator('[data-action="hint"]')).to_have_attribute("data-state", "getting-ready")
+    expect(page.locator('[data-action="hint"] .label')).to_have_text("Hint")  # the same width: no layout shift
     assert page.get_attribute('[data-action="hint"]', "aria-label") == "The hint is getting ready…"
     # A whole hand with normal bots on the MicroPython worker alone.
     assert played_all(page, play_hand(page), 13)

@@ -327,6 +327,7 @@ class Controller:
         s = self.s
         level = s.view["levels"][s.view["bot_next"]]
         if s.search == "failed" and level not in self.link.playable:
+            s.waiting_search = False
             await self.push_levels()  # the failed search bots' seats are played by `normal`
             return True
         if not self.link.needs_search(level):

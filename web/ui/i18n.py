@@ -34,10 +34,8 @@ STRINGS = {
     "your_hand": ("Your hand", "你的手牌"),
     "loading_page": ("Loading the page…", "正在加载页面…"),
     "loading_engine": ("Starting the game engine… {secs} s", "正在启动游戏引擎… {secs} 秒"),
-    "hint_getting_ready": ("Hint…", "提示…"),
-    "hint_getting_ready_long": ("The hint is getting ready…", "提示功能准备中…"),
-    "hint_unavailable": ("Hint", "提示"),
-    "hint_unavailable_long": ("Hints are off: the strongest bot could not load.", "提示不可用：最强的机器人未能加载。"),
+    "hint_getting_ready": ("The hint is getting ready…", "提示功能准备中…"),
+    "hint_unavailable": ("Hints are off: the strongest bot could not load.", "提示不可用：最强的机器人未能加载。"),
     "search_getting_ready": ("The {level} bots are getting ready…", "{level}机器人准备中…"),
     "search_failed": ("The hard and expert bots could not load ({message}): normal bots play in their place, "
                       "and hints are off.",

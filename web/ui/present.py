@@ -86,7 +86,8 @@ def can_hint(s):
 
 
 def hint_label(s):
-    """The hint button's label: it says so while the full worker loads, or when it failed to."""
+    """What the hint button says of itself: "hint" (ready), or the i18n key of its sentence while the
+    full worker loads, or when it failed to."""
     if s.search == "failed":
         return "hint_unavailable"
     if s.search != "ready":

@@ -114,14 +114,17 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                 btn = self.el["menu"].querySelector('[data-action="' + action + '"]')
                 btn.querySelector(".label").textContent = t(labels[action], lang)
                 if action == "hint":
+                    # The label keeps its width (no layout shift); while the strongest bot loads, or
+                    # if it failed to, the icon says so and the button's name tells the whole of it.
                     label = hint_label(s)
-                    btn.querySelector(".label").textContent = t(label, lang)
                     if label == "hint":
+                        btn.removeAttribute("data-state")
                         btn.removeAttribute("title")
                         btn.removeAttribute("aria-label")
-                    else:  # the short label's sentence, for the pointer and for screen readers
-                        btn.setAttribute("title", t(label + "_long", lang))
-                        btn.setAttribute("aria-label", t(label + "_long", lang))
+                    else:
+                        btn.setAttribute("data-state", "getting-ready" if label == "hint_getting_ready" else "off")
+                        btn.setAttribute("title", t(label, lang))
+                        btn.setAttribute("aria-label", t(label, lang))
                     if can_hint(s) and not s.busy_hint:
                         btn.removeAttribute("disabled")
                     else:
