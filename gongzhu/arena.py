@@ -55,6 +55,7 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from .bots import BOTS, set_fixed
 from .bots.registry import bot_decides, resolve_bot
+from .core.bots.pimc import set_budget_scale
 from .core.cards import HEARTS_MASK
 from .core.deal import hand_seed
 from .core.hand import Hand, new_hand
@@ -107,10 +108,11 @@ def _moon(hand: Hand) -> int | None:
     return None
 
 
-def play_deal(job: tuple[int, int, str, str, dict[str, Any], bool]) -> dict[str, Any]:
+def play_deal(job: tuple[int, int, str, str, dict[str, Any], bool, float]) -> dict[str, Any]:
     """The five replays of deal ``i``: the candidate in each seat, then the baseline alone."""
-    seed, i, cand, base, rules_dict, fixed = job
+    seed, i, cand, base, rules_dict, fixed, scale = job
     set_fixed(fixed)
+    set_budget_scale(scale)
     rules = Rules.from_dict(rules_dict)
     ds = hand_seed(seed, i)
     ref = play_hand(ds, rules, [base] * 4, timed=-1)["scores"]
@@ -278,19 +280,23 @@ class Progress:
 
 def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules | str | None = None,
         jobs: int = 1, fixed: bool = False, log: str | None = None,
-        progress: TextIO | None = None) -> dict[str, Any]:
+        progress: TextIO | None = None, budget_scale: float = 1.0) -> dict[str, Any]:
     """Play the arena and return ``summarize``'s figures plus the settings.
 
     ``log``: a file of finished deals (JSON lines) to resume from and append to; ``progress``:
-    a terminal to keep a line of progress on.
+    a terminal to keep a line of progress on; ``budget_scale``: every bot's time budget
+    multiplied by it (0.25 stands for a phone; ``--fixed`` ignores the clock altogether).
     """
+    set_budget_scale(budget_scale)  # refuses a scale that is not positive
     for name in (candidate, baseline):
         resolve_bot(name)  # Refuse an unknown bot before the first deal.
     r = get_rules(rules)
     rules_dict = r.to_dict()
     settings = {"candidate": candidate, "baseline": baseline, "seed": seed, "rules": rules_dict, "fixed": fixed}
+    if budget_scale != 1:
+        settings["budget_scale"] = budget_scale  # (logs at full budget, older ones included, say nothing)
     done = read_log(log, settings) if log else {}
-    jobs_list = [(seed, i, candidate, baseline, rules_dict, fixed) for i in range(deals) if i not in done]
+    jobs_list = [(seed, i, candidate, baseline, rules_dict, fixed, budget_scale) for i in range(deals) if i not in done]
     t0 = time.perf_counter()
     with contextlib.ExitStack() as stack:
         f = stack.enter_context(open(log, "a", encoding="utf-8")) if log else None
@@ -312,10 +318,11 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
                 f.write(json.dumps(result) + "\n")
                 f.flush()
     set_fixed(False)
+    set_budget_scale(1.0)
     results = [done[i] for i in range(deals)]
     out = summarize(results)
     out.update({"candidate": candidate, "baseline": baseline, "seed": seed,
-                "rules": r.preset_name() or "custom", "fixed": fixed,
+                "rules": r.preset_name() or "custom", "fixed": fixed, "budget_scale": budget_scale,
                 "seconds": round(time.perf_counter() - t0, 1)})
     return out
 
@@ -369,7 +376,8 @@ def report(fig: dict[str, Any]) -> list[str]:
     took = "" if fig["seconds"] is None else f"; {fig['seconds']} s"
     return [
         f"{fig['candidate']} vs 3 x {fig['baseline']}: {fig['deals']} deals x 4 seats, rules "
-        f"{fig['rules']}, {seeds}{', fixed' if fig['fixed'] else ''}",
+        f"{fig['rules']}, {seeds}{', fixed' if fig['fixed'] else ''}"
+        f"{'' if fig.get('budget_scale', 1) == 1 else ', budgets x %g' % fig['budget_scale']}",
         f"M = {sgn(fig['M'])} points per hand (95% CI {sgn(fig['M_low'])} .. {sgn(fig['M_high'])})",
         f"D = {fig['D']:.3f} duplicate win rate (ties 1/2; 0.5 = equal)" if fig["D"] is not None else "D = n/a",
         f"moons made {fig['moons_made']}, conceded {fig['moons_conceded']}; "
@@ -415,6 +423,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="classic", help=f"a preset ({', '.join(PRESETS)})")
     p.add_argument("--jobs", type=int, default=1, help="processes (use 2 for both cores)")
     p.add_argument("--fixed", action="store_true", help="search bots at fixed worlds x rollouts")
+    p.add_argument("--budget-scale", type=float, default=1.0, metavar="F",
+                   help="every bot's time budget multiplied by F (0.25 stands for a phone)")
     p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     p.add_argument("--log", metavar="FILE", help="append each finished deal to FILE; resume from it if it exists")
     p.add_argument("--combine", nargs="+", metavar="LOG",
@@ -436,7 +446,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             fig = combine(args.combine)
         else:
             fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed,
-                      args.log, sys.stderr if sys.stderr.isatty() else None)
+                      args.log, sys.stderr if sys.stderr.isatty() else None, args.budget_scale)
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

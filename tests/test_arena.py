@@ -204,3 +204,26 @@ def test_a_run_on_a_terminal_shows_its_progress(tmp_path) -> None:
     # The deals already in the log count as played; the last line is the finished count.
     assert lines[-1].startswith("arena: 5 / 5 deals played, about 0 s left") and lines[-1].endswith("\n")
     assert all(line.startswith("arena: ") for line in lines[1:])
+
+
+def test_a_budget_scale_shortens_every_search_bots_clock(capsys) -> None:
+    """--budget-scale 0.25 stands for a phone: hard's 0.12 s becomes 0.03 s (the search's deadline),
+    and the run says so; a scale that is not positive is refused."""
+    from gongzhu.core.bots.pimc import Pimc, budget_scale, set_budget_scale
+    from gongzhu.core.portable import clock
+
+    set_budget_scale(0.25)
+    try:
+        deadline = Pimc(budget=0.12)._deadline()
+        assert deadline is not None and 0.02 < deadline - clock() <= 0.03
+    finally:
+        set_budget_scale(1.0)
+    out = io.StringIO()
+    assert main(["--candidate", "hard", "--baseline", "easy", "--deals", "1", "--seed", "4",
+                 "--budget-scale", "0.25", "--json"], out) == 0
+    fig = json.loads(out.getvalue().strip().splitlines()[-1])
+    assert fig["budget_scale"] == 0.25 and "budgets x 0.25" in out.getvalue()
+    assert fig["think_ms"]["p95"] < 90  # 30 ms and its grace, where a full budget's p95 is ~116 ms
+    assert budget_scale() == 1.0  # the run leaves the clock as it found it
+    assert main(["--candidate", "hard", "--deals", "1", "--budget-scale", "0"], io.StringIO()) == 2
+    assert "budget scale must be a positive number" in capsys.readouterr().err
