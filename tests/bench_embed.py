@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web" / "tools"))
 
-from browser import find_browser  # noqa: E402
+from browser import launch  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import start_server  # noqa: E402
 
@@ -39,11 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     server.handle_error = lambda *args: None  # type: ignore[method-assign]  # aborted downloads on navigation
     try:
         with sync_playwright() as p:
-            choice = find_browser(p)
-            if choice is None:
-                print("no Chromium (make browser)", file=sys.stderr)
-                return 1
-            browser = p.chromium.launch(headless=True, **choice.launch_kwargs())  # type: ignore[arg-type]
+            browser = launch(p, "bench_embed")
             context = browser.new_context()
             page = context.new_page()
             for mode, path in PAGES.items():

@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args(argv)
 
-    from browser import find_browser
+    from browser import launch
     from playwright.sync_api import sync_playwright
     from serve import start_server
 
@@ -58,11 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     server, url = start_server(port=0)
     try:
         with sync_playwright() as p:
-            choice = find_browser(p)
-            if choice is None:
-                print("no Chromium found", file=sys.stderr)
-                return 1
-            browser = p.chromium.launch(headless=True, **choice.launch_kwargs())
+            browser = launch(p, "bench_engine")
             page = browser.new_page()
             for n in range(args.runs):
                 figures = {"CPython": cpython(args.seconds), "Pyodide": pyodide(page, url, args.seconds),

@@ -59,17 +59,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-throttle", type=float, default=1.0, help="Chromium's CPU slow-down (4: a phone)")
     args = parser.parse_args(argv)
 
-    from browser import find_browser
+    from browser import launch
     from playwright.sync_api import sync_playwright
     from serve import start_server
 
     server, url = start_server()
     try:
         with sync_playwright() as p:
-            choice = find_browser(p)
-            if choice is None:
-                raise SystemExit("bench_quick: no Chromium (make browser)")
-            browser = p.chromium.launch(**choice.launch_kwargs())
+            browser = launch(p, "bench_quick")
             page = browser.new_page()
             if args.cpu_throttle != 1:
                 cdp = page.context.new_cdp_session(page)

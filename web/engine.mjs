@@ -16,7 +16,6 @@
  * Pages reach them through this module (web/ui/engine.py imports it with PyScript's js_import):
  *   ready(kind)   -> Promise of the running worker (started now if none); its exports are on `.sync`
  *   restart(kind) -> a fresh worker, after a failure (the old one, if it ever started, is stopped)
- *   started(kind) -> whether the page has asked for that worker yet
  */
 import { MPWorker, PyWorker } from "./runtime/pyscript/core.js";
 
@@ -52,8 +51,4 @@ export function restart(kind = "full") {
   running[kind] = STARTERS[kind]();
   old?.then((worker) => worker.terminate(), () => {});
   return running[kind];
-}
-
-export function started(kind = "full") {
-  return running[known(kind)] !== null;
 }

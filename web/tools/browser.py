@@ -93,6 +93,15 @@ def find_browser(playwright: Any = None) -> Browser | None:
     return None
 
 
+def launch(playwright: Any, who: str) -> Any:
+    """The Chromium that `find_browser` finds, launched headless for the benchmark `who`; exits
+    with a message when there is none (`make browser` installs one)."""
+    choice = find_browser(playwright)
+    if choice is None:
+        raise SystemExit(f"{who}: no Chromium found (make browser)")
+    return playwright.chromium.launch(headless=True, **choice.launch_kwargs())
+
+
 def _is_debian() -> bool:
     try:
         text = Path("/etc/os-release").read_text(encoding="utf-8")

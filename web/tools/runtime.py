@@ -92,16 +92,22 @@ def kept_modules() -> set[str]:
     return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
 
 
+def module_of(entry: str) -> str:
+    """The module an entry of the library's archive holds: "asyncio/events.py" -> "asyncio.events",
+    "json/__init__.py" and the folder "json/" -> "json"."""
+    parts = entry.rstrip("/").removesuffix(".py").split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
 def trim_stdlib(source: Path, dest: Path) -> tuple[int, int]:
     """Write `source` (Pyodide's python_stdlib.zip) to `dest` with only the kept modules' files
     (and the folders above them); returns the sizes before and after."""
     keep = kept_modules()
     with zipfile.ZipFile(source) as full, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for info in full.infolist():
-            parts = info.filename.rstrip("/").removesuffix(".py").split("/")
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            name = ".".join(parts)
+            name = module_of(info.filename)
             folder = info.filename.endswith("/")
             if name in keep or (folder and any(k == name or k.startswith(name + ".") for k in keep)):
                 out.writestr(info, full.read(info))

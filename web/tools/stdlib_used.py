@@ -30,8 +30,9 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import find_browser  # noqa: E402
+from browser import launch  # noqa: E402
 from build_site import ROOT, build  # noqa: E402
+from runtime import module_of  # noqa: E402
 from serve import start_server  # noqa: E402
 
 FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -60,17 +61,9 @@ SETTINGS = {"v": 1, "lang": "en", "levels": ["beginner", "easy", "hard", "expert
             "sound": False}
 
 
-def archive_modules(archive: Path = FULL_STDLIB) -> dict[str, list[str]]:
-    """Module name -> the archive's entries that make it (a package: its __init__; a module: its file)."""
-    out: dict[str, list[str]] = {}
-    for name in zipfile.ZipFile(archive).namelist():
-        if not name.endswith(".py"):
-            continue
-        parts = name[:-3].split("/")
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        out[".".join(parts)] = [name]
-    return out
+def archive_modules(archive: Path = FULL_STDLIB) -> dict[str, str]:
+    """Module name -> the archive's entry that holds it (a package: its __init__.py)."""
+    return {module_of(name): name for name in zipfile.ZipFile(archive).namelist() if name.endswith(".py")}
 
 
 _IMPORT = re.compile(r"^(\s*)(?:import\s+([\w., ]+)|from\s+(\.*)([\w.]*)\s+import\s+(\([^)]*\)|[\w., *]+))", re.M)
@@ -108,7 +101,7 @@ def imported_at_load(source: str, package: str) -> set[str]:
     return names
 
 
-def load_closure(roots: set[str], known: dict[str, list[str]]) -> set[str]:
+def load_closure(roots: set[str], known: dict[str, str]) -> set[str]:
     """`roots` and every module of the archive that loading them loads, read from the archive's
     own sources (Pyodide's Python, not this machine's)."""
     archive = zipfile.ZipFile(FULL_STDLIB)
@@ -122,13 +115,13 @@ def load_closure(roots: set[str], known: dict[str, list[str]]) -> set[str]:
             if module in seen or module not in known:
                 continue
             seen.add(module)
-            entry = known[module][0]
+            entry = known[module]
             package = module if entry.endswith("__init__.py") else module.rpartition(".")[0]
             todo += sorted(imported_at_load(archive.read(entry).decode("utf-8"), package) - seen)
     return seen
 
 
-def static_imports(known: dict[str, list[str]]) -> set[str]:
+def static_imports(known: dict[str, str]) -> set[str]:
     """The library modules that web/worker.py and the gongzhu modules it can reach (the command
     line's aside) load with them: their top-level imports, followed through the library."""
     scripts = [ROOT / "web" / "worker.py"]
@@ -173,10 +166,7 @@ def used_in_browser() -> set[str]:
     found: set[str] = set()
     try:
         with sync_playwright() as p:
-            choice = find_browser(p)
-            if choice is None:
-                raise SystemExit("stdlib_used: no Chromium (make browser)")
-            browser = p.chromium.launch(**choice.launch_kwargs())
+            browser = launch(p, "stdlib_used")
             context = browser.new_context(service_workers="block")
             context.add_init_script(f"localStorage.setItem('gongzhu.settings', {json.dumps(json.dumps(SETTINGS))})")
             page = context.new_page()
@@ -203,18 +193,12 @@ def main() -> int:
     print(f"stdlib_used: the worker loaded {len(seen)} modules from the archive")
     wanted = seen | static_imports(known) | load_closure(set(ALWAYS), known)
     wanted |= {name for name in known if name.split(".")[0] in WHOLE}  # (not what their parts import)
-    # Each module with the packages above it.
-    keep = set()
-    for name in wanted:
-        parts = name.split(".")
-        for i in range(1, len(parts) + 1):
-            if ".".join(parts[:i]) in known:
-                keep.add(".".join(parts[:i]))
-    lines = sorted(keep)
+    # (Each comes with the packages above it: they are in sys.modules, and load_closure adds them.)
+    lines = sorted(name for name in wanted if name in known)
     KEEP.write_text(
         "# Standard-library modules the trimmed Pyodide library keeps (written by web/tools/stdlib_used.py).\n"
         + "\n".join(lines) + "\n", encoding="utf-8")
-    size = sum(zipfile.ZipFile(FULL_STDLIB).getinfo(known[m][0]).compress_size for m in lines)
+    size = sum(zipfile.ZipFile(FULL_STDLIB).getinfo(known[m]).compress_size for m in lines)
     print(f"stdlib_used: {len(lines)} of {len(known)} modules kept ({size / 1e6:.2f} MB of "
           f"{FULL_STDLIB.stat().st_size / 1e6:.2f} MB compressed) in {KEEP.relative_to(ROOT)}")
     return 0
