@@ -388,21 +388,27 @@ def report(fig: dict[str, Any]) -> list[str]:
 
 
 def bench_levels(levels: Sequence[str] = ("easy", "normal", "hard", "expert"), hands: int = 2,
-                 seed: int = 1, rules: str = "classic") -> dict[str, Any]:
+                 seed: int = 1, rules: str = "classic", scale: float = 1.0) -> dict[str, Any]:
     """Bot-only hands per level (the level in all four seats): think time per decision.
 
-    Returns ``{level: {"hands", "decisions", "p50", "p95", "max" (ms), "seconds"}}``.
+    ``scale`` multiplies every search bot's time budget, as the arena's ``--budget-scale`` does
+    (0.25: the worlds a phone's clock buys). Returns ``{level: {"hands", "decisions", "p50", "p95",
+    "max" (ms), "seconds"}}``.
     """
     r = get_rules(rules)
     out: dict[str, Any] = {}
-    for level in levels:
-        t0 = time.perf_counter()
-        think: list[float] = []
-        for i in range(hands):
-            think.extend(play_hand(hand_seed(seed, i), r, [level] * 4)["think_ms"])
-        out[level] = {"hands": hands, "decisions": len(think), "p50": round(percentile(think, 50), 1),
-                      "p95": round(percentile(think, 95), 1), "max": round(max(think), 1),
-                      "seconds": round(time.perf_counter() - t0, 2)}
+    set_budget_scale(scale)  # refuses a scale that is not positive
+    try:
+        for level in levels:
+            t0 = time.perf_counter()
+            think: list[float] = []
+            for i in range(hands):
+                think.extend(play_hand(hand_seed(seed, i), r, [level] * 4)["think_ms"])
+            out[level] = {"hands": hands, "decisions": len(think), "p50": round(percentile(think, 50), 1),
+                          "p95": round(percentile(think, 95), 1), "max": round(max(think), 1),
+                          "seconds": round(time.perf_counter() - t0, 2)}
+    finally:
+        set_budget_scale(1.0)
     return out
 
 

@@ -227,3 +227,18 @@ def test_a_budget_scale_shortens_every_search_bots_clock(capsys) -> None:
     assert budget_scale() == 1.0  # the run leaves the clock as it found it
     assert main(["--candidate", "hard", "--deals", "1", "--budget-scale", "0"], io.StringIO()) == 2
     assert "budget scale must be a positive number" in capsys.readouterr().err
+
+
+def test_the_browser_bench_runs_its_levels_at_a_budget_scale(monkeypatch) -> None:
+    """bench.html's ?scale= reaches every bot of bench_levels, and the clock is restored after."""
+    import gongzhu.arena as arena
+    from gongzhu.core.bots.pimc import budget_scale
+
+    seen = []
+    real = arena.play_hand
+    monkeypatch.setattr(arena, "play_hand", lambda *a: (seen.append(budget_scale()), real(*a))[1])
+    figures = arena.bench_levels(["easy", "hard"], hands=1, seed=2, scale=0.25)
+    assert seen == [0.25, 0.25] and budget_scale() == 1.0
+    assert figures["hard"]["decisions"] >= 52 and figures["hard"]["p95"] < 90
+    with pytest.raises(ValueError, match="positive"):
+        arena.bench_levels(["easy"], hands=1, scale=0)

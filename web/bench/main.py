@@ -1,9 +1,10 @@
 """bench.html's main thread (MicroPython): run the benchmarks in the engine worker, show the figures.
 
-Reads ?seconds=&hands=&levels=&seed=&rules= from the address, calls the worker's
-`bench_engine` (random playouts per second, `gongzhu.core.fast.bench`) and `bench_bots` (bot-only
-hands per level, `gongzhu.arena.bench_levels`), writes one table row per result and prints
-the same figures to the console; marks `<html class="done">` when finished.
+Reads ?seconds=&hands=&levels=&seed=&rules=&scale= from the address (scale multiplies every
+search bot's time budget, as the arena's --budget-scale: 0.25 gives the worlds a phone's clock
+buys), calls the worker's `bench_engine` (random playouts per second, `gongzhu.core.fast.bench`)
+and `bench_bots` (bot-only hands per level, `gongzhu.arena.bench_levels`), writes one table row
+per result and prints the same figures to the console; marks `<html class="done">` when finished.
 """
 
 from pyscript import document, window
@@ -12,7 +13,8 @@ from ui.engine import Engine
 
 def params():
     """The benchmark's parameters from the query string, with small defaults."""
-    out = {"seconds": "2", "hands": "3", "levels": "easy,normal,hard,expert", "seed": "1", "rules": "classic"}
+    out = {"seconds": "2", "hands": "3", "levels": "easy,normal,hard,expert", "seed": "1", "rules": "classic",
+           "scale": "1"}
     query = str(window.location.search or "")
     for part in query.lstrip("?").split("&"):
         if "=" in part:
@@ -48,11 +50,12 @@ async def run():
     print("bench engine: {} hands/s ({} hands in {:.2f} s)".format(hps, eng["hands"], eng["seconds"]))
     for level in [name for name in p["levels"].split(",") if name]:  # levels= : the engine alone
         status("Bot-only hands: {}…".format(level))
-        res = (await engine.call("bench_bots", [level], int(p["hands"]), int(p["seed"]), p["rules"]))[level]
+        res = (await engine.call("bench_bots", [level], int(p["hands"]), int(p["seed"]), p["rules"],
+                                 float(p["scale"])))[level]
         row([level, res["hands"], res["decisions"], "{:.1f}".format(res["p50"]), "{:.1f}".format(res["p95"]),
              "{:.1f}".format(res["max"]), "{:.1f} s".format(res["seconds"])], level)
-        print("bench {}: p50 {:.1f} ms, p95 {:.1f} ms, max {:.1f} ms ({} decisions, {} hands)".format(
-            level, res["p50"], res["p95"], res["max"], res["decisions"], res["hands"]))
+        print("bench {}: p50 {:.1f} ms, p95 {:.1f} ms, max {:.1f} ms ({} decisions, {} hands, budget scale {})".format(
+            level, res["p50"], res["p95"], res["max"], res["decisions"], res["hands"], p["scale"]))
     status("Done.")
     document.documentElement.classList.add("done")
 
