@@ -195,7 +195,8 @@ def test_filters_by_level_and_preset() -> None:
     facts = {"score": -100, "won": False, "pig": True, "moon": False, "moon_against": False, "exposed": 1,
              "earned": -100, "take_backs": 0}
     stats.record_hand(record, 1, 0, "hard/normal/normal|classic", facts, None)
-    stats.record_hand(record, 1, 1, "hard/normal/normal|fast", dict(facts, score=50, pig=False, won=True), {"won": True})
+    won = dict(facts, score=50, pig=False, won=True)
+    stats.record_hand(record, 1, 1, "hard/normal/normal|fast", won, {"won": True})
     stats.record_hand(record, 2, 0, "easy/easy/easy|fast", dict(facts, score=0, pig=False), None)
     assert stats.levels_and_presets(record) == (["easy/easy/easy", "hard/normal/normal"], ["classic", "fast"])
     assert stats.totals(record, preset="fast")["hands"] == 2

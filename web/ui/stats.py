@@ -21,6 +21,7 @@ Nothing here throws on a bad record: `clean` turns any JSON that is not a sound 
 import json
 
 from gongzhu.core import options
+from gongzhu.core.cards import parse_card
 from gongzhu.core.scoring import pile_score
 
 STATS_KEY = "gongzhu.stats"
@@ -127,8 +128,6 @@ def hand_facts(view):
 
 def pile_score_codes(cards, exposed, rules):
     """The score of captured cards (codes) with these cards exposed (gongzhu.core.scoring)."""
-    from gongzhu.core.cards import parse_card
-
     pile = 0
     for code in cards:
         pile |= 1 << parse_card(code)
