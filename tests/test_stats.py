@@ -322,3 +322,9 @@ def test_an_imported_finished_hand_is_not_counted_again() -> None:
     table.next_hand()
     tracker.hand_finished(play_to_end(table, random.Random(4)))
     assert stats.totals(tracker.record)["hands"] == 1
+
+
+def test_the_doctests_of_the_module() -> None:
+    import doctest
+
+    assert doctest.testmod(stats).failed == 0

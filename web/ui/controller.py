@@ -745,7 +745,7 @@ class Controller:
                 return
             self.stats.match_started(view)
             s.view = view
-            s.screen = "summary" if view["phase"] == "done" else None
+            s.screen = None  # (a finished hand's summary is a click away: the prompt offers it)
             s.selected = []
             s.hint = None
             s.pass_note = None

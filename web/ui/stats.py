@@ -338,6 +338,22 @@ def figures(counters):
     return out
 
 
+def average_text(value):
+    """An average score as the page writes scores (a true minus sign), to one decimal.
+
+    >>> average_text(87.5), average_text(-62.0), average_text(0.0), average_text(None)
+    ('+87.5', '−62', '0', '—')
+    """
+    if value is None:
+        return "—"
+    text = "%.1f" % abs(value)
+    if text.endswith(".0"):
+        text = text[:-2]
+    if text == "0":
+        return "0"
+    return ("+" if value > 0 else "−") + text
+
+
 def _percent(part, whole):
     if not whole:
         return None
@@ -371,7 +387,7 @@ def chart(scores, width=300, height=120, pad=4):
 
     >>> g = chart([100, -100], width=104, height=108, pad=4)
     >>> g["zero"], g["bars"]
-    (54.0, [(4.0, 4.0, 48.0, 50.0, 100), (52.0, 54.0, 48.0, 50.0, -100)])
+    (54.0, [(6.0, 4.0, 44.0, 50.0, 100), (54.0, 54.0, 44.0, 50.0, -100)])
     """
     top = max([0] + list(scores))
     bottom = min([0] + list(scores))
@@ -387,7 +403,7 @@ def chart(scores, width=300, height=120, pad=4):
     bars = []
     n = len(scores)
     slot = inner_w / n if n else 0
-    gap = slot * 0.0 if slot < 3 else min(slot * 0.2, 4)
+    gap = min(slot * 0.2, 4) if slot >= 3 else 0  # bars apart, unless there is no room
     for i in range(n):
         score = scores[i]
         size = abs(score) * scale

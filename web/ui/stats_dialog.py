@@ -53,13 +53,12 @@ def rows(figures, lang):
     def rate(n, pct):
         return t("stats_rate", lang, n=n, pct=pct) if pct is not None else str(n)
 
-    average = figures["average"]
     return [
         ("stats_hands", str(figures["hands"]), "stats-hands"),
         ("stats_hands_won", rate(figures["hands_won"], figures["hand_win_rate"]), "stats-hands-won"),
         ("stats_matches", str(figures["matches"]), "stats-matches"),
         ("stats_matches_won", rate(figures["matches_won"], figures["match_win_rate"]), "stats-matches-won"),
-        ("stats_average", "—" if average is None else score_text(average), "stats-average"),
+        ("stats_average", stats.average_text(figures["average"]), "stats-average"),
         ("stats_pig", rate(figures["pig"], figures["pig_rate"]), "stats-pig"),
         ("stats_moons", str(figures["moons"]), "stats-moons"),
         ("stats_moons_against", str(figures["moons_against"]), "stats-moons-against"),
@@ -74,7 +73,7 @@ def chart_figure(scores, lang):
     if not scores:
         return h("p", {"class": "note", "data-testid": "stats-chart-none", "text": t("stats_chart_none", lang)})
     geometry = stats.chart(scores, CHART_W, CHART_H)
-    alt = t("stats_chart_alt", lang, n=len(scores), scores=", ".join([score_text(x) for x in scores]),
+    alt = t("stats_chart_alt", lang, scores=", ".join([score_text(x) for x in scores]),
             best=score_text(max(scores)), worst=score_text(min(scores)))
     parts = [svg("title", {"text": alt})]
     for x, y, w, height, score in geometry["bars"]:
