@@ -27,6 +27,7 @@ from gongzhu.core.scoring import pile_score
 STATS_KEY = "gongzhu.stats"
 STATS_VERSION = 1
 RECENT = 50  # hands the chart shows
+MIN_SLOTS = 10  # the chart's bars are at most a tenth of its width
 MAX_GROUPS = 500
 MAX_COUNT = 10000000  # more hands than anyone plays: a larger counter is a corrupt record
 MAX_HAND_SCORE = 5000  # every scoring card, doubled by exposure and x4 by the transformer, is 3,200
@@ -385,9 +386,9 @@ def chart(scores, width=300, height=120, pad=4):
     the scale shows, "bottom": the lowest}`; bars above the line are positive scores, below it
     negative; a zero score is a bar of height 0 (drawn as a tick by the dialog).
 
-    >>> g = chart([100, -100], width=104, height=108, pad=4)
+    >>> g = chart([100, -100], width=208, height=108, pad=4)
     >>> g["zero"], g["bars"]
-    (54.0, [(6.0, 4.0, 44.0, 50.0, 100), (54.0, 54.0, 44.0, 50.0, -100)])
+    (54.0, [(6.0, 4.0, 16.0, 50.0, 100), (26.0, 54.0, 16.0, 50.0, -100)])
     """
     top = max([0] + list(scores))
     bottom = min([0] + list(scores))
@@ -402,7 +403,7 @@ def chart(scores, width=300, height=120, pad=4):
         zero = pad + top * scale
     bars = []
     n = len(scores)
-    slot = inner_w / n if n else 0
+    slot = inner_w / max(n, MIN_SLOTS)  # a few hands are bars from the left, not blocks
     gap = min(slot * 0.2, 4) if slot >= 3 else 0  # bars apart, unless there is no room
     for i in range(n):
         score = scores[i]
