@@ -328,3 +328,45 @@ def test_the_doctests_of_the_module() -> None:
     import doctest
 
     assert doctest.testmod(stats).failed == 0
+
+
+MICROPYTHON_SCRIPT = """
+import json
+from ui import stats
+from gongzhu.core import options
+record, problem = stats.parse('{"v": 1, "groups": {"a|b": {"hands": 1e9}}}')
+print(problem, record == stats.empty())
+facts = {"score": -100, "won": False, "pig": True, "moon": False, "moon_against": False, "exposed": 1,
+         "earned": -100, "take_backs": 1}
+key = stats.group_key(["hard", "hard", "normal", "easy"], options.resolve(None, "fast"))
+for n in range(55):
+    stats.record_hand(record, 7, n, key, dict(facts, score=n * 10 - 200), {"won": True} if n == 54 else None)
+stats.record_hand(record, 7, 54, key, dict(facts, score=5, take_backs=2), None)
+text = json.dumps(record)
+again, problem = stats.parse(text)
+print(problem, again == record, len(again["recent"]))
+f = stats.figures(stats.totals(again, preset="fast"))
+print(f["hands"], f["points"], f["average"], f["pig_rate"], f["matches"], f["take_backs"])
+print(stats.average_text(f["average"]), stats.levels_and_presets(again))
+print([" ".join(["%.2f" % x for x in bar]) for bar in stats.chart([100, -50, 0], 300, 120)["bars"]])
+save, imported, problem = stats.read_export(stats.export_text('{"v": 2, "match": "{}"}', again))
+print(json.loads(save) == {"v": 2, "match": "{}"}, imported == again, problem)
+"""
+
+
+def test_the_same_under_micropython() -> None:
+    """The page runs this module in MicroPython: the same figures there as under CPython."""
+    import contextlib
+    import io
+
+    from tests.micropython import run_micropython
+
+    web = Path(__file__).resolve().parents[1] / "web"
+    out = run_micropython(MICROPYTHON_SCRIPT, {"/ui/__init__.py": web / "ui" / "__init__.py",
+                                               "/ui/stats.py": web / "ui" / "stats.py"})
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        exec(MICROPYTHON_SCRIPT, {})
+    expected = buffer.getvalue().strip().split("\n")
+    assert expected[0] == "stats_reset True" and expected[1] == "None True 50"
+    assert out.strip().split("\n") == expected

@@ -190,3 +190,4 @@ def test_export_reset_and_import(page: Page, site_url: str, tmp_path: Path) -> N
     close_summary(page)
     open_stats(page)
     assert figure(page, "stats-hands") == "2"
+
