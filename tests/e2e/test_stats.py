@@ -151,6 +151,7 @@ def test_export_reset_and_import(page: Page, site_url: str, tmp_path: Path) -> N
     page.click('#dlg-stats [data-stats="reset"]')
     page.click('#dlg-stats [data-stats="no"]')
     assert figure(page, "stats-hands") == "1"
+    assert page.evaluate("document.activeElement.dataset.stats") == "reset"  # the focus stays put
     page.click('#dlg-stats [data-stats="reset"]')
     question = page.locator("#dlg-stats .stats-confirm p")
     expect(question).to_have_text("Reset all your statistics? This cannot be undone.")
@@ -169,6 +170,14 @@ def test_export_reset_and_import(page: Page, site_url: str, tmp_path: Path) -> N
     import_file("<b>not json</b>", "bad.json")
     expect(page.locator('#dlg-stats [data-testid="stats-status"]')).to_contain_text("Import refused")
     assert figure(page, "stats-hands") == "0"
+    # A save of an unknown version, or whose match the engine refuses: refused too.
+    import_file(json.dumps({"v": 0, "match": "{}"}), "old-version.json")
+    expect(page.locator('#dlg-stats [data-testid="stats-status"]')).to_contain_text("Import refused")
+    broken = json.loads(save)
+    broken["match"] = broken["match"].replace('"play"', '"fly"')
+    import_file(json.dumps(broken), "broken.json")
+    expect(page.locator('#dlg-stats [data-testid="stats-status"]')).to_contain_text("the file's match cannot be played")
+    assert page.locator("#dlg-stats .stats-confirm").count() == 0
     # The export comes back after a confirmation.
     import_file(path.read_text(), "export.json")
     expect(page.locator("#dlg-stats .stats-confirm p")).to_have_text(

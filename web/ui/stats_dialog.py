@@ -122,7 +122,9 @@ def mount(controller):
     def say(key, **params):
         view["status"] = (key, params)
 
-    def build():
+    def build(focus=None):
+        """Draw the dialog afresh; `focus` (a `data-stats` value) takes the keyboard focus, as the
+        button that was pressed is replaced."""
         lg = lang()
         record = controller.stats.record
         levels, presets = stats.levels_and_presets(record)
@@ -178,6 +180,8 @@ def mount(controller):
         ])
         if confirm is not None:
             confirm.querySelector('[data-stats="no"]').focus()
+        elif focus:
+            dialog.querySelector('[data-stats="' + focus + '"]').focus()
 
     def open_dialog(event):
         view["confirm"] = None
@@ -201,7 +205,7 @@ def mount(controller):
         link.click()
         link.remove()
         say("exported", file=name)
-        build()
+        build("export")
 
     def on_file(event):
         files = picker.files
@@ -218,16 +222,20 @@ def mount(controller):
         view["pending"] = None
         if problem:
             say(problem)
-            build()
+            build("import")
             return
         match_json = None
         if save:
-            match_json = store.read_save(_Text(save))[0]
+            match_json, problem = store.read_save(_Text(save))
+            if problem or not match_json:
+                say("stats_import_bad")
+                build("import")
+                return
             try:
                 store.restore(match_json, controller.s.settings["levels"])  # the engine's core replays it
             except Exception as exc:
                 say("stats_import_match_bad", reason=str(exc)[:120] or type(exc).__name__)
-                build()
+                build("import")
                 return
         view["pending"] = (match_json, record)
         if match_json and record:
@@ -253,7 +261,7 @@ def mount(controller):
                     controller.stats.match_started(controller.s.view)
                 say("stats_imported")
             if dialog.open:
-                build()
+                build("import")
 
         if match_json:
             controller.import_match(match_json, answer)
@@ -276,19 +284,20 @@ def mount(controller):
             view["status"] = None
             build()
         elif act == "no":
+            asked = "reset" if view["confirm"] and view["confirm"][0] == "stats_reset_confirm" else "import"
             view["confirm"] = None
             view["pending"] = None
-            build()
+            build(asked)
         elif act == "yes":
             question = view["confirm"][0] if view["confirm"] else None
             view["confirm"] = None
             if question == "stats_reset_confirm":
                 controller.stats.reset()
                 say("stats_reset_done")
-                build()
+                build("reset")
             elif view["pending"] is not None:
                 apply_import()
-                build()
+                build("import")
 
     def on_change(event):
         key = event.target.getAttribute("data-stats-filter")
