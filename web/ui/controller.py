@@ -19,6 +19,7 @@ from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
 from ui.present import POSITIONS, can_claim, can_hint, can_take_back, forced_card, hand_mode, hint_text
+from ui.stats import Tracker
 
 # Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
 PACE = {
@@ -116,6 +117,9 @@ class Controller:
         self.storage = storage
         self.search = search
         self.s = State(store.load_settings(storage, language))
+        self.stats = Tracker(storage)  # the player's statistics (web/ui/stats.py)
+        if self.stats.notice:
+            self.s.notices.append((self.stats.notice, {}))
         self.sound.enabled = self.s.settings["sound"]
         self.link = Link(self.s, storage, self.render)  # the engine worker: calls, watchdog, restart, saving
         self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
@@ -276,6 +280,7 @@ class Controller:
                 self.start_fresh(seed, dict(s.settings["rules"]))
         _, seed, rules = self.pending
         view = await self.link.call("new_match", seed, rules, levels)
+        self.stats.match_started(view)
         self.show_view(view)
         s.preview = False
         self.pending = None
@@ -434,7 +439,9 @@ class Controller:
         if trick is not None:
             await self.show_trick(trick)
         if hand_over:
-            # Saved before the summary shows: a player who leaves at once keeps the finished hand.
+            # Saved, and counted in the statistics, before the summary shows: a player who leaves
+            # at once keeps the finished hand (the statistics count each hand once: web/ui/stats.py).
+            self.stats.hand_finished(view)
             await self.link.persist()
             self.sound.hand_end()
             s.screen = "summary"
@@ -707,6 +714,7 @@ class Controller:
             seed = random_seed()
             view = await self.link.call("new_match", seed, rules or dict(s.settings["rules"]),
                                          self.seat_levels())
+            self.stats.match_started(view)
             s.view = view
             s.screen = None
             s.selected = []
@@ -720,6 +728,36 @@ class Controller:
             await self.link.persist()
         except EngineError:
             return
+
+    def import_match(self, match_json, answer):
+        """Play an imported match (the engine's JSON) in place of the current one: `answer(None)`
+        once it is on the table, `answer(reason)` when the engine refuses it (nothing changes then)."""
+        s = self.s
+        if self.intents is None or s.engine != "ready":
+            answer(t("engine_loading", self.lang()))
+            return
+
+        async def load():
+            try:
+                view = await self.link.call("load", match_json, self.seat_levels())
+            except EngineError as exc:
+                answer(exc.message)
+                return
+            self.stats.match_started(view)
+            s.view = view
+            s.screen = None  # (a finished hand's summary is a click away: the prompt offers it)
+            s.selected = []
+            s.hint = None
+            s.pass_note = None
+            s.exposures = []
+            s.notices = []
+            s.deal_token += 1
+            self.render()
+            self.offer_forced()
+            await self.link.persist()
+            answer(None)
+
+        self.queue(load)
 
     def hint(self):
         s = self.s

@@ -56,3 +56,23 @@ def card_img(code, cls="face", colours=2):
     In the four-colour deck (`colours` 4) it carries `data-colours="4"`."""
     return h("img", {"src": CARD_DIR + card_file(code, colours), "alt": "", "class": cls, "draggable": "false",
                      "data-colours": "4" if colours == 4 else None})
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def svg(tag, attrs=None, children=None):
+    """A new SVG element (in the SVG namespace), as `h` builds HTML ones: attributes, "text", children."""
+    el = document.createElementNS(SVG_NS, tag)
+    if attrs:
+        for name in attrs:
+            value = attrs[name]
+            if value is None or value is False:
+                continue
+            if name == "text":
+                el.textContent = str(value)
+            else:
+                el.setAttribute(name, "" if value is True else str(value))
+    if children:
+        append(el, children)
+    return el

@@ -83,6 +83,9 @@ async def boot():
     from ui.share import mount as mount_share
 
     mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
+    from ui.stats_dialog import mount as mount_stats
+
+    mount_stats(controller)  # the statistics dialog (web/ui/stats_dialog.py)
     asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect(kind="quick")
