@@ -714,20 +714,25 @@ class Controller:
             seed = random_seed()
             view = await self.link.call("new_match", seed, rules or dict(s.settings["rules"]),
                                          self.seat_levels())
-            self.stats.match_started(view)
-            s.view = view
-            s.screen = None
-            s.selected = []
-            s.hint = None
-            s.pass_note = None
-            s.exposures = []
-            s.notices = []
-            s.deal_token += 1
-            self.render()
-            self.offer_forced()
-            await self.link.persist()
+            await self.show_match(view)
         except EngineError:
             return
+
+    async def show_match(self, view):
+        """Put a match the engine has just started or loaded on the table, with a clean slate."""
+        s = self.s
+        self.stats.match_started(view)
+        s.view = view
+        s.screen = None
+        s.selected = []
+        s.hint = None
+        s.pass_note = None
+        s.exposures = []
+        s.notices = []
+        s.deal_token += 1
+        self.render()
+        self.offer_forced()
+        await self.link.persist()
 
     def import_match(self, match_json, answer):
         """Play an imported match (the engine's JSON) in place of the current one: `answer(None)`
@@ -743,18 +748,7 @@ class Controller:
             except EngineError as exc:
                 answer(exc.message)
                 return
-            self.stats.match_started(view)
-            s.view = view
-            s.screen = None  # (a finished hand's summary is a click away: the prompt offers it)
-            s.selected = []
-            s.hint = None
-            s.pass_note = None
-            s.exposures = []
-            s.notices = []
-            s.deal_token += 1
-            self.render()
-            self.offer_forced()
-            await self.link.persist()
+            await self.show_match(view)  # (a finished hand's summary is a click away: the prompt offers it)
             answer(None)
 
         self.queue(load)

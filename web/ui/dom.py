@@ -2,14 +2,14 @@
 attributes (never HTML). The renderer, its dialogs and the share dialog build with these.
 """
 
-from pyscript import document
+from pyscript import document, window
+from pyscript.ffi import create_proxy, to_js
 
 CARD_DIR = "web/cards/"
 
 
-def h(tag, attrs=None, children=None):
-    """A new element: `attrs` (None/False values skipped; "text" sets textContent), then children."""
-    el = document.createElement(tag)
+def _build(el, attrs, children):
+    """Set an element's attributes (None/False skipped; "text" sets textContent), append children."""
     if attrs:
         for name in attrs:
             value = attrs[name]
@@ -17,13 +17,42 @@ def h(tag, attrs=None, children=None):
                 continue
             if name == "text":
                 el.textContent = str(value)
-            elif name == "class":
-                el.className = value
             else:
                 el.setAttribute(name, "" if value is True else str(value))
     if children:
         append(el, children)
     return el
+
+
+def h(tag, attrs=None, children=None):
+    """A new element: `attrs` (None/False values skipped; "text" sets textContent), then children."""
+    return _build(document.createElement(tag), attrs, children)
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+
+def svg(tag, attrs=None, children=None):
+    """A new SVG element (in the SVG namespace), as `h` builds HTML ones: attributes, "text", children."""
+    return _build(document.createElementNS(SVG_NS, tag), attrs, children)
+
+
+_KEPT = []  # the proxies of listeners and observers that live as long as the page
+
+
+def listen(node, name, handler):
+    """Call `handler(event)` on each `name` event of `node`, for the page's lifetime."""
+    proxy = create_proxy(handler)
+    _KEPT.append(proxy)
+    node.addEventListener(name, proxy)
+
+
+def follow_lang(relabel):
+    """Call `relabel()` now and each time the renderer switches the page's language (`<html lang>`)."""
+    observer = window.MutationObserver.new(create_proxy(lambda *args: relabel()))
+    _KEPT.append(observer)
+    observer.observe(document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]}))
+    relabel()
 
 
 def append(el, children):
@@ -56,23 +85,3 @@ def card_img(code, cls="face", colours=2):
     In the four-colour deck (`colours` 4) it carries `data-colours="4"`."""
     return h("img", {"src": CARD_DIR + card_file(code, colours), "alt": "", "class": cls, "draggable": "false",
                      "data-colours": "4" if colours == 4 else None})
-
-
-SVG_NS = "http://www.w3.org/2000/svg"
-
-
-def svg(tag, attrs=None, children=None):
-    """A new SVG element (in the SVG namespace), as `h` builds HTML ones: attributes, "text", children."""
-    el = document.createElementNS(SVG_NS, tag)
-    if attrs:
-        for name in attrs:
-            value = attrs[name]
-            if value is None or value is False:
-                continue
-            if name == "text":
-                el.textContent = str(value)
-            else:
-                el.setAttribute(name, "" if value is True else str(value))
-    if children:
-        append(el, children)
-    return el

@@ -108,19 +108,11 @@ def mount(get_view, get_lang):
     and a reader of someone's blog post has nothing to share from there.
     """
     from pyscript import document, window
-    from pyscript.ffi import create_proxy, to_js
 
     if "embed=1" in str(window.location.search):
         return None
 
-    from ui.dom import fill, h  # the page's DOM helpers (imported here: snippets() runs in CPython)
-
-    keep = []
-
-    def listen(node, name, handler):
-        proxy = create_proxy(handler)
-        keep.append(proxy)
-        node.addEventListener(name, proxy)
+    from ui.dom import fill, follow_lang, h, listen  # the page's DOM helpers (here: snippets() runs in CPython)
 
     document.head.appendChild(h("style", {"id": "share-style", "text": CSS}))
     menu = document.getElementById("menu") or document.querySelector("header") or document.body
@@ -180,9 +172,5 @@ def mount(get_view, get_lang):
         button.setAttribute("aria-label", t("share_title", lang))
 
     listen(button, "click", open_dialog)
-    # Follow the page's language switch (the renderer sets <html lang>).
-    observer = window.MutationObserver.new(create_proxy(relabel))
-    keep.append(observer)
-    observer.observe(document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]}))
-    relabel()
+    follow_lang(relabel)
     return button

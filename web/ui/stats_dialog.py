@@ -11,10 +11,9 @@ page's DOM helpers: text only, never HTML. What is shown is computed by web/ui/s
 import asyncio
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, to_js
 
 from ui import stats, store
-from ui.dom import fill, h, svg
+from ui.dom import fill, follow_lang, h, listen, svg
 from ui.i18n import level_name, t
 from ui.present import score_text
 
@@ -95,13 +94,7 @@ def mount(controller):
     """Add the Statistics button and its dialog to the page; returns the button (None in an embed)."""
     if "embed=1" in str(window.location.search):
         return None
-    keep = []
     view = {"level": None, "preset": None, "confirm": None, "status": None, "pending": None}
-
-    def listen(node, name, handler):
-        proxy = create_proxy(handler)
-        keep.append(proxy)
-        node.addEventListener(name, proxy)
 
     document.head.appendChild(h("style", {"id": "stats-style", "text": CSS}))
     menu = document.getElementById("menu")
@@ -320,10 +313,7 @@ def mount(controller):
     listen(dialog, "click", on_click)
     listen(dialog, "change", on_change)
     listen(picker, "change", on_file)
-    observer = window.MutationObserver.new(create_proxy(relabel))
-    keep.append(observer)
-    observer.observe(document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]}))
-    relabel()
+    follow_lang(relabel)
     return button
 
 
