@@ -92,13 +92,13 @@ def _symbols(text: str) -> str:
     return " ".join(card_symbol(parse_card(c)) for c in text.split(","))
 
 
-def _hand(data: dict[str, Any]) -> Hand:
+def _hand(data: dict[str, Any] | Hand) -> Hand:
     if isinstance(data, Hand):
         return data
     return Hand.from_dict(data)
 
 
-def decisions(hand_data: dict[str, Any], seat: int = 0) -> list[dict[str, Any]]:
+def decisions(hand_data: dict[str, Any] | Hand, seat: int = 0) -> list[dict[str, Any]]:
     """The decisions ``seat`` made in the hand, in order: ``{"n", "index" (in the hand's
     actions), "kind", "trick" (0-based, for a play; None otherwise), "card" (``choice_text``)}``."""
     out: list[dict[str, Any]] = []
@@ -115,7 +115,7 @@ def decisions(hand_data: dict[str, Any], seat: int = 0) -> list[dict[str, Any]]:
     return out
 
 
-def before(hand_data: dict[str, Any], index: int) -> Hand:
+def before(hand_data: dict[str, Any] | Hand, index: int) -> Hand:
     """The hand as it stood before its action ``index``: rebuilt from the actions before it."""
     data = dict(hand_data if isinstance(hand_data, dict) else hand_data.to_dict())
     data["actions"] = [list(a) for a in data["actions"][:index]]
