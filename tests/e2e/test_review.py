@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from gongzhu.core.cards import PIG, card_code, parse_card
 from gongzhu.core.deal import deal_hands, hand_seed
 from tests.e2e.test_game_support import hand_codes, open_game, play_hand, table_state
+from tests.e2e.test_quick_start import PYODIDE
 from tests.test_review import GIFT_SEED, gift_plan
 
 REVIEW_TIMEOUT_MS = 180_000  # Pyodide's start on a busy machine, then 13 decisions
@@ -106,3 +107,30 @@ def test_a_pig_given_away_is_marked_and_can_be_played_again(page: Page, site_url
     expect(page.locator("#hand .card")).to_have_count(12)
     play_hand(page)
     expect(summary).to_be_visible()
+
+
+def test_the_review_waits_for_the_expert_and_speaks_chinese(page: Page, site_url: str) -> None:
+    """Before Pyodide is up the review says the expert is getting ready, and starts once it is."""
+    held: list[Route] = []
+    page.route(PYODIDE, lambda route, request: held.append(route))
+    _, mine, _ = gift_plan(GIFT_SEED)
+    cards = [arg for kind, arg in mine if kind == "play"]
+    open_game(page, site_url, f"?seed={GIFT_SEED}&rules=classic", levels=["easy"] * 4, lang="zh")
+    play_plan(page, cards)  # the easy bots play on the MicroPython worker: no Pyodide needed
+    page.click('dialog[open] [data-action="review"]')
+    progress = page.locator('[data-testid="review-progress"]')
+    expect(progress).to_have_attribute("data-status", "waiting")
+    expect(progress).to_have_text("专家正在准备：准备好后立即开始复盘。")
+    expect(page.locator("#dlg-review h2")).to_have_text("第1局复盘")
+    assert held, "Pyodide was not asked for"
+    page.wait_for_timeout(500)
+    expect(page.locator('[data-testid="review-decision"]')).to_have_count(0)
+    for route in held:
+        route.continue_()
+    page.unroute(PYODIDE)
+    expect(progress).to_have_attribute("data-status", "done", timeout=REVIEW_TIMEOUT_MS)
+    expect(progress).to_have_text("13 个决定已全部复盘。")
+    first = page.locator('[data-testid="review-decision"]').first
+    expect(first).to_have_attribute("data-card", "KS")
+    expect(first.locator('[data-testid="review-why"]')).to_contain_text("K♠ 把猪引到了你身上")
+    expect(first.locator('[data-action="review-retry"]')).to_have_text("从这里重来")
