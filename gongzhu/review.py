@@ -58,13 +58,13 @@ from .core.portable import clock, combinations
 COSTLY = 20
 """Expected points lost from which a decision is marked."""
 
-WORLDS = 48
+WORLDS = 80
 """Worlds sampled per decision (fewer when the time budget runs out first)."""
 
 ROLLOUTS = 2
 """Playouts per world and candidate."""
 
-BUDGET = 0.6
+BUDGET = 0.5
 """Seconds one decision may take (``set_fixed(True)`` ignores the clock: reproducible results)."""
 
 MIN_WORLDS = 6
@@ -261,7 +261,8 @@ def analyse(hand_data: dict[str, Any], n: int, seed: int = 0, seat: int = 0) -> 
     Returns ``{"n", "index", "kind", "trick", "card", "best" (``choice_text``), "score",
     "best_score" (expected hand scores, one decimal; None for the only legal card), "cost"
     (points lost, an int, 0 for the best), "costly" (cost >= COSTLY), "why" ({"en", "zh"} for
-    a costly decision, else None), "candidates", "worlds"}``.  Only the seat's view before the
+    a costly decision, else None), "candidates", "worlds", "values" (each candidate's expected
+    score, by its text)}``.  Only the seat's view before the
     decision is read; ``seed`` fixes the sampled worlds and playouts.
     """
     hand = _hand(hand_data)
@@ -312,6 +313,7 @@ def analyse(hand_data: dict[str, Any], n: int, seed: int = 0, seat: int = 0) -> 
         "best_score": round(means[b], 1) if searched else None,
         "cost": cost, "costly": cost >= COSTLY, "why": None,
         "candidates": len(texts), "worlds": search.worlds,
+        "values": {texts[j]: round(means[j], 1) for j in range(len(texts))} if searched else {},
     }
     if result["costly"]:
         result["why"] = why(kind, chosen, texts[b], tallies[i], tallies[b], cost)
