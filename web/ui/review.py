@@ -14,6 +14,7 @@ The state lives in `State.review` (None, or a dict: status "waiting", "running",
 import asyncio
 
 from ui.dom import h
+from ui.engine import EngineError
 from ui.i18n import cards_short, seat_name, t
 from ui.present import score_text
 
@@ -35,9 +36,11 @@ class Reviewer:
         if not v or v["phase"] != "done":
             return
         hand = v["match"]["hand_number"]
-        if s.review is None or s.review["hand"] != hand or s.review["status"] in ("stopped", "failed"):
+        # Which hand this is: the match, its number and every card played (a retried hand differs).
+        of = [v["match"]["seed"], hand, v["played"]]
+        if s.review is None or s.review["of"] != of or s.review["status"] in ("stopped", "failed"):
             self.token += 1
-            s.review = {"hand": hand, "status": "waiting", "points": [], "results": [], "error": ""}
+            s.review = {"hand": hand, "of": of, "status": "waiting", "points": [], "results": [], "error": ""}
             asyncio.create_task(self.run(self.token))
         s.screen = "review"
         self.c.render()
@@ -100,8 +103,15 @@ class Reviewer:
     async def go_back(self, text, n):
         c = self.c
         s = c.s
-        retried = await c.link.full.call("review_retry", text, n)
-        view = await c.link.call("load", retried, c.seat_levels())
+        try:
+            retried = await c.link.full.call("review_retry", text, n)
+            view = await c.link.call("load", retried, c.seat_levels())
+        except EngineError as exc:  # refused (the match changed meanwhile): said in the dialog
+            if s.review is not None:
+                s.review["status"] = "failed"
+                s.review["error"] = t("review_failed", c.lang(), message=exc.message)
+            c.render()
+            return
         s.review = None
         s.screen = None
         s.selected = []
