@@ -68,13 +68,15 @@ def test_a_pig_given_away_is_marked_and_can_be_played_again(page: Page, site_url
     assert 1 <= stopped_at < 13
     page.wait_for_timeout(1500)
     assert decisions.count() == stopped_at  # nothing more arrives after Stop
+    expect(page.locator("#review-go-on")).to_have_text("Continue")
 
-    # Closing goes back to the summary; Review again runs the whole hand.
+    # Closing goes back to the summary; Review again goes on where it stopped, to the end.
     page.click('dialog[open] [data-action="close"]')
     expect(summary).to_be_visible()
     page.click('dialog[open] [data-action="review"]')
     expect(progress).to_contain_text(re.compile(r"Reviewing decision \d+ of 13"))
     expect(progress).to_have_attribute("data-status", "done", timeout=REVIEW_TIMEOUT_MS)
+    assert [int(n) for n in decisions.evaluate_all("els => els.map(e => e.dataset.n)")] == list(range(13))
     expect(progress).to_have_text("All 13 decisions reviewed.")
     expect(decisions).to_have_count(13)
     rows = decisions.evaluate_all(

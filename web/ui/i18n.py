@@ -435,6 +435,7 @@ STRINGS = {
     "review_done": ("All {n} decisions reviewed.", "{n} 个决定已全部复盘。"),
     "review_none": ("You made no decision in this hand.", "这一局你没有做任何决定。"),
     "review_stop": ("Stop", "停止"),
+    "review_continue": ("Continue", "继续"),
     "review_total": ("Expected points lost in this hand: {points} ({costly} costly decisions).",
                      "这一局预计丢分：{points}（{costly} 个代价大的决定）。"),
     "review_total_so_far": ("Expected points lost so far: {points} ({costly} costly decisions).",

@@ -8,7 +8,8 @@ the expert is getting ready and the review starts when it is. "Try again from he
 match taken back to just before that decision (the same cards) into the worker holding it.
 
 The state lives in `State.review` (None, or a dict: status "waiting", "running", "stopped",
-"done" or "failed", the decisions, the results so far); the dialog is drawn from it alone.
+"done" or "failed", the decisions, the results so far); the dialog is drawn from it alone. A
+stopped review goes on from where it stopped when asked again (Continue, or Review once more).
 """
 
 import asyncio
@@ -38,9 +39,12 @@ class Reviewer:
         hand = v["match"]["hand_number"]
         # Which hand this is: the match, its number and every card played (a retried hand differs).
         of = [v["match"]["seed"], hand, v["played"]]
-        if s.review is None or s.review["of"] != of or s.review["status"] in ("stopped", "failed"):
+        if s.review is None or s.review["of"] != of or s.review["status"] == "failed":
+            s.review = {"hand": hand, "of": of, "status": "stopped", "points": [], "results": [], "error": ""}
+        if s.review["status"] == "stopped":
+            # A new review, or one stopped earlier: it goes on from the first decision not yet weighed.
             self.token += 1
-            s.review = {"hand": hand, "of": of, "status": "waiting", "points": [], "results": [], "error": ""}
+            s.review["status"] = "waiting"
             asyncio.create_task(self.run(self.token))
         s.screen = "review"
         self.c.render()
@@ -69,14 +73,15 @@ class Reviewer:
             c.render()
             return
         try:
-            self.text = await c.link.call("save")
-            if token != self.token:
-                return
-            points = await c.link.full.call("review_points", self.text)
-            review["points"] = points["decisions"]
+            if not review["results"]:
+                self.text = await c.link.call("save")
+                if token != self.token:
+                    return
+                points = await c.link.full.call("review_points", self.text)
+                review["points"] = points["decisions"]
             review["status"] = "running"
             c.render()
-            for n in range(len(review["points"])):
+            for n in range(len(review["results"]), len(review["points"])):
                 if token != self.token:
                     return
                 result = await c.link.full.call("review_decision", self.text, n)
@@ -186,7 +191,8 @@ def decision_item(result, view, lang, pos):
         h("p", {"class": "review-why", "data-testid": "review-why",
                 "text": _capital(why["zh"] if lang == "zh" else why["en"])}) if costly and why else None,
         h("button", {"type": "button", "class": "btn small", "data-action": "review-retry",
-                     "data-n": str(result["n"]), "text": t("review_retry", lang)}),
+                     "id": "review-retry-" + str(result["n"]), "data-n": str(result["n"]),
+                     "text": t("review_retry", lang)}),
     ])
 
 
@@ -223,5 +229,7 @@ def review_dialog(s, lang, pos, head):
     return [head("dlg-review", t("review_title", lang, n=review["hand"] + 1), lang),
             h("div", {"class": "dlg-body", "data-testid": "review"}, body),
             h("footer", {"class": "dlg-foot"}, [
-                h("button", {"type": "button", "class": "btn", "data-action": "review-stop",
-                             "text": t("review_stop", lang)}) if running else None])]
+                h("button", {"type": "button", "class": "btn", "data-action": "review-stop", "id": "review-stop",
+                             "text": t("review_stop", lang)}) if running else None,
+                h("button", {"type": "button", "class": "btn", "data-action": "review", "id": "review-go-on",
+                             "text": t("review_continue", lang)}) if status == "stopped" else None])]
