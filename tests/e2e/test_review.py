@@ -37,7 +37,8 @@ def play_plan(page: Page, cards: list[str]) -> int:
             continue
         assert state == "play", state
         before = page.locator("#hand .card").count()
-        page.locator(f'#hand [data-card="{cards[played]}"]').click()
+        # Near the card's visible left edge: on a narrow screen the fan covers the rest of it.
+        page.locator(f'#hand [data-card="{cards[played]}"]').click(position={"x": 6, "y": 20})
         page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
         played += 1
 
