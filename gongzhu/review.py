@@ -53,7 +53,7 @@ from .core.cards import (
     sort_for_display,
 )
 from .core.hand import Hand, first_lead_card
-from .core.portable import clock, combinations
+from .core.portable import clock, combinations, popcount
 
 COSTLY = 20
 """Expected points lost from which a decision is marked."""
@@ -146,7 +146,7 @@ class _Tally:
             self.sheep += 1
         if mine >> TRANSFORMER & 1 and mine & SCORING_MASK & ~(1 << TRANSFORMER):
             self.transformer += 1  # The transformer doubles a pile that holds other scoring cards.
-        self.hearts += bin(mine & HEARTS_MASK).count("1")
+        self.hearts += popcount(mine & HEARTS_MASK)
         for s in range(4):
             if caps[s] & HEARTS_MASK == HEARTS_MASK:
                 if side >> s & 1:
