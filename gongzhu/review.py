@@ -64,11 +64,13 @@ WORLDS = 80
 ROLLOUTS = 2
 """Playouts per world and candidate."""
 
-BUDGET = 0.5
-"""Seconds one decision may take (``set_fixed(True)`` ignores the clock: reproducible results)."""
+BUDGET = 2.0
+"""Seconds after which a decision stops adding worlds: a cap for a slow device only (a desktop
+weighs all ``WORLDS`` well within it, so a review gives the same result every time there);
+``set_fixed(True)`` ignores the clock altogether."""
 
-MIN_WORLDS = 6
-"""Worlds a decision always gets, whatever the clock says."""
+MIN_WORLDS = 24
+"""Worlds a decision always gets, whatever the clock says (on a busy machine too)."""
 
 EPS = 0.1
 """Share of random moves in the playouts (as the search bots)."""
@@ -320,38 +322,59 @@ def analyse(hand_data: dict[str, Any], n: int, seed: int = 0, seat: int = 0) -> 
     return result
 
 
+# Roughly what each difference between two candidates' playouts is worth, in points: it picks the
+# reason a costly choice is given (the difference that explains most of its cost).
+_WORTH = {"pig": 100, "moon_other": 100, "moon_mine": 200, "sheep": 100, "transformer": 100, "hearts": 15}
+_REASON_MIN = 10  # points a difference must explain to be named; below it the reason is the cost
+
+
+def _main_reason(made: _Tally, top: _Tally) -> str | None:
+    """What the choice made did worse than the best, as a ``_Tally`` field: the difference worth
+    the most points (the pig taken, the sheep missed...), or None when none is worth much."""
+    worse = {
+        "pig": made.mean("pig") - top.mean("pig"),
+        "moon_other": made.mean("moon_other") - top.mean("moon_other"),
+        "moon_mine": top.mean("moon_mine") - made.mean("moon_mine"),
+        "sheep": top.mean("sheep") - made.mean("sheep"),
+        "transformer": made.mean("transformer") - top.mean("transformer"),
+        "hearts": made.mean("hearts") - top.mean("hearts"),
+    }
+    name = max(worse, key=lambda k: worse[k] * _WORTH[k])
+    return name if worse[name] * _WORTH[name] >= _REASON_MIN else None
+
+
 def why(kind: str, chosen: str, best: str, made: _Tally, top: _Tally, cost: int) -> dict[str, str]:
     """One line of why a choice cost ``cost`` points against the best one, in English and Chinese,
     from what the playouts of each took."""
     c, b = _symbols(chosen), _symbols(best)
-    pig = made.mean("pig") - top.mean("pig")
+    reason = _main_reason(made, top)
     if kind == "play":
-        if pig >= 0.25:
+        if reason == "pig":
             if top.mean("pig") < 0.1:
                 return {"en": f"the {c} drew the pig onto you: the {b} was safe",
                         "zh": f"{c} 把猪引到了你身上：出 {b} 是安全的"}
             return {"en": f"the {c} drew the pig onto you: the {b} was safer",
                     "zh": f"{c} 把猪引到了你身上：出 {b} 更安全"}
-        if made.mean("moon_other") - top.mean("moon_other") >= 0.2:
+        if reason == "moon_other":
             return {"en": f"the {c} let another player shoot the moon: the {b} stopped it",
                     "zh": f"{c} 让别人收了全红：出 {b} 能阻止"}
-        if top.mean("moon_mine") - made.mean("moon_mine") >= 0.2:
+        if reason == "moon_mine":
             return {"en": f"the {c} gave up your moon: the {b} kept it alive",
                     "zh": f"{c} 放弃了你的全红：出 {b} 还有机会"}
-        if top.mean("sheep") - made.mean("sheep") >= 0.25:
+        if reason == "sheep":
             return {"en": f"the {c} let the sheep J♦ go: the {b} would have won it",
                     "zh": f"{c} 放走了羊 J♦：出 {b} 能把它赢下"}
-        if made.mean("transformer") - top.mean("transformer") >= 0.25:
+        if reason == "transformer":
             return {"en": f"the {c} took the transformer 10♣ onto your points: the {b} was safer",
                     "zh": f"{c} 把变压器 10♣ 吃进了你的分牌：出 {b} 更安全"}
-        hearts = made.mean("hearts") - top.mean("hearts")
-        if hearts >= 1.5:
-            return {"en": f"the {c} took about {hearts:.0f} more hearts than the {b} would have",
-                    "zh": f"{c} 比 {b} 多吃了大约 {hearts:.0f} 张红心"}
+        if reason == "hearts":
+            hearts = max(1, round(made.mean("hearts") - top.mean("hearts")))
+            return {"en": f"the {c} took about {hearts} more hearts than the {b} would have",
+                    "zh": f"{c} 比 {b} 多吃了大约 {hearts} 张红心"}
         return {"en": f"the {c} cost about {cost} points on average: the {b} was better",
                 "zh": f"{c} 平均多丢大约 {cost} 分：出 {b} 更好"}
     if kind == "pass":
-        if pig >= 0.25:
+        if reason == "pig":
             return {"en": f"passing {c} left the pig likely to fall on you: passing {b} was safer",
                     "zh": f"传出 {c} 让你很可能吃到猪：传出 {b} 更安全"}
         return {"en": f"passing {c} cost about {cost} points on average: passing {b} was better",

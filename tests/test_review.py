@@ -201,3 +201,27 @@ def test_try_again_from_a_decision_keeps_the_cards() -> None:
     # The player plays on: the low spade this time, and the pig no longer falls on them.
     hand.play("9S", 0)
     assert hand.view(0)["trick"][-1] == [0, "9S"]
+
+
+def tally(n: int = 10, **counts: int) -> Any:
+    """A candidate's playouts: `n` of them, with these counts (pig=4: the pig taken in 4)."""
+    t = review._Tally()
+    t.n = n
+    for name, value in counts.items():
+        setattr(t, name, value)
+    return t
+
+
+def test_the_reason_is_what_explains_most_of_the_cost() -> None:
+    # The pig taken in 3 playouts of 10 more (30 points) beats 1.5 more hearts each (about 22).
+    assert review._main_reason(tally(pig=4, hearts=30), tally(pig=1, hearts=15)) == "pig"
+    assert review._main_reason(tally(pig=2, hearts=40), tally(pig=1, hearts=15)) == "hearts"
+    assert review._main_reason(tally(sheep=1), tally(sheep=6)) == "sheep"
+    # Nothing worth 10 points: the reason given is the cost itself.
+    assert review._main_reason(tally(hearts=12), tally(hearts=10)) is None
+    line = review.why("play", "KS", "9S", tally(hearts=12), tally(hearts=10), 25)
+    assert line["en"] == "the K♠ cost about 25 points on average: the 9♠ was better"
+    line = review.why("play", "QC", "8C", tally(transformer=5), tally(transformer=0), 60)
+    assert "transformer" in line["en"] and "变压器" in line["zh"]
+    line = review.why("expose", "none", "AH", tally(), tally(), 22)
+    assert line["en"] == "exposing nothing cost about 22 points on average: exposing A♥ was better"
