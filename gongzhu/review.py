@@ -59,7 +59,7 @@ COSTLY = 20
 """Expected points lost from which a decision is marked."""
 
 WORLDS = 80
-"""Worlds sampled per decision (fewer when the time budget runs out first)."""
+"""Worlds sampled per decision at most (see ``PLAYOUTS``)."""
 
 ROLLOUTS = 2
 """Playouts per world and candidate."""
@@ -68,6 +68,10 @@ BUDGET = 2.0
 """Seconds after which a decision stops adding worlds: a cap for a slow device only (a desktop
 weighs all ``WORLDS`` well within it, so a review gives the same result every time there);
 ``set_fixed(True)`` ignores the clock altogether."""
+
+PLAYOUTS = 800
+"""Playouts one decision may use in all: a decision with many candidates (a pass weighs 10 sets)
+gets fewer worlds, between ``MIN_WORLDS`` and ``WORLDS``."""
 
 MIN_WORLDS = 24
 """Worlds a decision always gets, whatever the clock says (on a busy machine too)."""
@@ -178,11 +182,16 @@ class _Search:
         self.me = k.me
         self.side = (1 << k.me) | ((1 << ((k.me + 2) & 3)) if k.rules.partnership else 0)
         self.worlds = 0
+        self.limit = WORLDS
         self.deadline = None if is_fixed() else clock() + BUDGET * budget_scale()
+
+    def size(self, candidates: int) -> None:
+        """Set how many worlds to weigh ``candidates`` candidates in (``PLAYOUTS`` in all)."""
+        self.limit = max(MIN_WORLDS, min(WORLDS, PLAYOUTS // (ROLLOUTS * max(1, candidates))))
 
     def more(self) -> bool:
         """Whether to play out one more world."""
-        if self.worlds >= WORLDS:
+        if self.worlds >= self.limit:
             return False
         return self.deadline is None or self.worlds < MIN_WORLDS or clock() < self.deadline
 
@@ -193,7 +202,8 @@ class _Search:
         k = self.k
         ctx = k.ctx(refined=True)
         tallies = [_Tally() for _ in cands]
-        pool = expert.sample_worlds(k, self.rng, WORLDS, self.deadline)
+        self.size(len(cands))
+        pool = expert.sample_worlds(k, self.rng, self.limit, self.deadline)
         for hands in pool:
             if not self.more():
                 break
@@ -212,6 +222,7 @@ class _Search:
         leader = k.view["leader"]
         must = first_lead_card(k.rules) if k.view["first_hand"] else -1
         tallies = [_Tally() for _ in subsets]
+        self.size(len(subsets))
         while self.more():
             hands = k.sample(self.rng)
             seeds = [self.rng.getrandbits(32) for _ in range(ROLLOUTS)]
@@ -231,6 +242,7 @@ class _Search:
         first = first_lead_card(k.rules)
         ctx = k.ctx(refined=True)
         tallies = [_Tally() for _ in sets]
+        self.size(len(sets))
         while self.more():
             world = k.sample(self.rng)
             # The others pass by the rule bot's rules in each world.
