@@ -14,9 +14,10 @@ arguments and results cross as JSON text.
 """
 
 import importlib
+import json
 
 import gongzhu
-from gongzhu import Match
+from gongzhu import Match, review
 from gongzhu import puzzle as embed_puzzle
 from gongzhu.bots import BOTS, LEVELS, explain
 from gongzhu.core.table import HUMAN, Table, human_to_move, serve
@@ -56,11 +57,47 @@ def hint(saved: str | None = None) -> dict:
     return {"phase": hand.phase, "decision": result["decision"], "en": result["en"], "zh": result["zh"]}
 
 
+def _reviewed(saved: str) -> tuple[Match, dict]:
+    """The match (Match.to_json) and its current hand's data, which must be finished."""
+    match = Match.from_json(saved)
+    hand = match.current_hand
+    if hand.phase != "done":
+        raise ValueError("Only a finished hand can be reviewed.")
+    return match, hand.to_dict()
+
+
+def review_points(saved: str) -> dict:
+    """The human's decisions in the finished hand of the match `saved` (gongzhu.review.decisions)."""
+    match, data = _reviewed(saved)
+    return {"hand": match.hand_number, "decisions": review.decisions(data, HUMAN)}
+
+
+def review_decision(saved: str, n: int) -> dict:
+    """The expert's review of the human's decision `n` in that hand (gongzhu.review.analyse); one
+    call per decision, so the page shows its progress and can stop between two."""
+    match, data = _reviewed(saved)
+    points = review.decisions(data, HUMAN)
+    # Seeded by the hand and the moment (as the hint is): the same review on every run.
+    seed = match.hand_number * 1000 + (points[n]["index"] if 0 <= n < len(points) else 0)
+    return review.analyse(data, n, seed, HUMAN)
+
+
+def review_retry(saved: str, n: int) -> str:
+    """The match `saved` taken back to just before the human's decision `n` of its last hand, as
+    JSON (gongzhu.review.retry_match): "Try again from here" loads it."""
+    data = json.loads(saved)
+    return Match.from_dict(review.retry_match(data, n, HUMAN)).to_json()
+
+
 # name -> function callable from the page as `await engine.call(name, *args)`.
 API = {
     **TABLE.calls(),
     "version": version,
     "hint": hint,
+    # The hand review (web/ui/review.py): the decisions, one decision's review, try again from one.
+    "review_points": review_points,
+    "review_decision": review_decision,
+    "review_retry": review_retry,
     # The embeds (web/embed/): legality of a replay's moves, a puzzle's answer and its play-out.
     "embed_check": embed_puzzle.check,
     "embed_solve": embed_puzzle.solve,

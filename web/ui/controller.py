@@ -19,6 +19,7 @@ from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
 from ui.present import POSITIONS, can_claim, can_hint, can_take_back, forced_card, hand_mode, hint_text
+from ui.review import Reviewer
 from ui.stats import Tracker
 
 # Per speed: (ms a bot's card takes at least, ms a finished trick stays, ms it flies to its winner).
@@ -84,6 +85,7 @@ class State:
         self.pass_note = None
         self.exposures = []  # this hand's exposure decisions: [i18n key, seat, cards], for the prompt
         self.forced_token = 0  # the only legal card's pending play: a newer turn (or a click) supersedes it
+        self.review = None  # the hand review (web/ui/review.py): None or its status and results
 
 
 def random_seed():
@@ -124,13 +126,14 @@ class Controller:
         self.link = Link(self.s, storage, self.render)  # the engine worker: calls, watchdog, restart, saving
         self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
+        self.reviewer = Reviewer(self)  # the hand review's runs (web/ui/review.py)
 
     # ------------------------------------------------------------------ helpers
 
     def render(self):
         s = self.s
-        if s.screen == "summary" and not (s.view and s.view["phase"] == "done"):
-            s.screen = None  # the hand summary belongs to a finished hand, never to the next one
+        if s.screen in ("summary", "review") and not (s.view and s.view["phase"] == "done"):
+            s.screen = None  # the hand summary and its review belong to a finished hand, never to the next one
         self.renderer.render(s)
 
     def lang(self):
@@ -786,7 +789,12 @@ class Controller:
     def close(self):
         if self.s.screen is None:
             return
-        self.s.screen = None
+        if self.s.screen == "review":
+            # Closing the review stops it and goes back to the hand summary.
+            self.reviewer.stop()
+            self.s.screen = "summary"
+        else:
+            self.s.screen = None
         self.render()
 
     def dismiss_notice(self):

@@ -12,6 +12,7 @@ from gongzhu.core.bots import LADDER
 from ui.dom import card_img, fill, h
 from ui.i18n import about, card_label, cards_short, join_names, level_name, seat_name, t
 from ui.present import score_text
+from ui.review import review_dialog
 
 PRESET_ORDER = ("classic", "beginner", "fast", "round-points")  # as the settings list them
 
@@ -218,6 +219,8 @@ def summary_dialog(s, lang, pos):
     return [dialog_head("dlg-summary", t("hand_summary", lang, n=hand_no), lang),
             h("div", {"class": "dlg-body", "data-testid": "hand-summary"}, body),
             h("footer", {"class": "dlg-foot"}, [
+                h("button", {"type": "button", "class": "btn", "data-action": "review",
+                             "text": t("review", lang)}),
                 h("button", {"type": "button", "class": "btn", "data-action": "open-scores",
                              "text": t("score_sheet", lang)}), button])]
 
@@ -254,6 +257,7 @@ class DialogsRegion:
             "scores": ("dlg-scores", scores_dialog),
             "summary": ("dlg-summary", summary_dialog),
             "last": ("dlg-last", last_dialog),
+            "review": ("dlg-review", lambda s, lang, pos: review_dialog(s, lang, pos, dialog_head)),
         }
         for screen in builders:
             dlg_id, build = builders[screen]
@@ -287,4 +291,6 @@ class DialogsRegion:
         if screen == "summary":
             return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"],
                     colours]
+        if screen == "review":
+            return [lang, s.review, s.settings["direction"]]
         return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"], colours]

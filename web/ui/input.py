@@ -11,7 +11,7 @@ from pyscript import document
 from pyscript.ffi import create_proxy
 
 DIALOG_SCREENS = {"dlg-settings": "settings", "dlg-help": "help", "dlg-scores": "scores",
-                  "dlg-summary": "summary", "dlg-last": "last"}
+                  "dlg-summary": "summary", "dlg-last": "last", "dlg-review": "review"}
 NEXT_KEYS = ("ArrowRight", "ArrowDown")
 PREV_KEYS = ("ArrowLeft", "ArrowUp")
 
@@ -77,6 +77,12 @@ def wire(controller, sound, restart):
             c.take_back()
         elif action in ("new-match", "new-match-rules"):
             c.new_match()
+        elif action == "review":
+            c.reviewer.start()
+        elif action == "review-stop":
+            c.reviewer.stop()
+        elif action == "review-retry":
+            c.reviewer.retry(int(button.getAttribute("data-n")))
         elif action == "restart-engine":
             asyncio.create_task(c.restart_engine(restart))
 

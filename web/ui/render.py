@@ -33,7 +33,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                      "prompt-main", "prompt-hint",
                      "actions", "reason", "hand", "engine-version", "deal-label", "announcer", "menu",
                      "link-rules", "link-keeper", "dlg-settings", "dlg-help", "dlg-scores", "dlg-summary",
-                     "dlg-last"):
+                     "dlg-last", "dlg-review"):
             self.el[name] = document.getElementById(name)
         self.seats = {}
         for seat in range(4):

@@ -306,12 +306,14 @@ def random_card(L: int, rnd: Callable[[], float]) -> int:
 
 def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, played: int, led: int,
             hb: bool, must: int, ctx: Ctx, rnd: Callable[[], float], eps: float = 0.1,
-            policy: Callable[..., int] = choose, first: int = -1) -> list[int]:
+            policy: Callable[..., int] = choose, first: int = -1,
+            caps: list[int] | None = None) -> list[int]:
     """Play to the end of the hand with ``policy`` for every seat; return the four scores.
 
     ``eps`` is the share of moves replaced by a uniformly random legal card; ``first``, if not
     -1, is the card the seat to play plays first (the candidate a search is testing).  The
-    lists passed in are not changed.
+    lists passed in are not changed, except ``caps``: given (an empty list), it receives the
+    four captured piles at the end (the hand review reads who took what).
     """
     hands = hands[:]
     cap = cap[:]
@@ -357,4 +359,6 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
             led |= 1 << (trick[0] // 13)
             leader = w
             trick = []
+    if caps is not None:
+        caps.extend(cap)
     return [ctx.score(cap[0]), ctx.score(cap[1]), ctx.score(cap[2]), ctx.score(cap[3])]
