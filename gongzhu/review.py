@@ -38,7 +38,7 @@ from typing import Any
 
 from .bots.expert import expert
 from .core.bots import policy
-from .core.bots.pimc import budget_scale, group_of, is_fixed
+from .core.bots.pimc import budget_scale, group_of, is_fixed, passed_deal
 from .core.bots.rulebot import pass_scores
 from .core.bots.sampler import Knowledge, equivalent_groups, mask
 from .core.cards import (
@@ -238,8 +238,6 @@ class _Search:
 
     def pass_(self, sets: list[int], count: int) -> list[_Tally]:
         k = self.k
-        me = self.me
-        first = first_lead_card(k.rules)
         ctx = k.ctx(refined=True)
         tallies = [_Tally() for _ in sets]
         self.size(len(sets))
@@ -249,13 +247,7 @@ class _Search:
             given = [sum(1 << c for _, c in pass_scores(world[s])[:count]) for s in range(4)]
             seeds = [self.rng.getrandbits(32) for _ in range(ROLLOUTS)]
             for i, mine in enumerate(sets):
-                given[me] = mine
-                hands = [(world[s] & ~given[s]) | given[(s - 1) % 4] for s in range(4)]
-                if k.view["first_hand"]:
-                    leader = next(s for s in range(4) if hands[s] >> first & 1)
-                    must = first
-                else:
-                    leader, must = k.view["leader"], -1
+                hands, leader, must = passed_deal(k, world, given, mine)
                 for seed in seeds:
                     caps: list[int] = []
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx,

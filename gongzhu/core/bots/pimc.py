@@ -85,6 +85,18 @@ def group_of(card: int, legal: int, k: Knowledge) -> int:
     return equivalent_groups(below, k.played, k.trick)[-1]
 
 
+def passed_deal(k: Knowledge, world: list[int], given: list[int], mine: int) -> tuple[list[int], int, int]:
+    """The hands after the pass in a sampled `world` (the others give `given`, this seat `mine`,
+    each to its left), with the first trick's leader and the card it must lead (-1: any)."""
+    given = given[:]
+    given[k.me] = mine
+    hands = [(world[s] & ~given[s]) | given[(s - 1) % 4] for s in range(4)]
+    if k.view["first_hand"]:
+        first = first_lead_card(k.rules)
+        return hands, next(s for s in range(4) if hands[s] >> first & 1), first
+    return hands, k.view["leader"], -1
+
+
 class Pimc:
     """A PIMC searcher; ``__call__(view, rng)`` is a bot."""
 
@@ -236,7 +248,6 @@ class Pimc:
         deadline = self._deadline()
         totals = [0.0] * len(sets)
         me = k.me
-        first = first_lead_card(k.rules)
         ctx = k.ctx(refined=self.refined)
         done = 0
         start = clock()
@@ -247,13 +258,7 @@ class Pimc:
             given = [sum(1 << c for _, c in pass_scores(world[s])[:count]) for s in range(4)]
             seeds = [rng.getrandbits(32) for _ in range(max(1, self.rollouts // 2))]
             for i, mine in enumerate(sets):
-                given[me] = mine
-                hands = [(world[s] & ~given[s]) | given[(s - 1) % 4] for s in range(4)]
-                if k.view["first_hand"]:
-                    leader = next(s for s in range(4) if hands[s] >> first & 1)
-                    must = first
-                else:
-                    leader, must = k.view["leader"], -1
+                hands, leader, must = passed_deal(k, world, given, mine)
                 for seed in seeds:
                     sc = policy.rollout(hands, [0, 0, 0, 0], [], leader, 0, 0, False, must, ctx,
                                         _random_moves(seed, self.eps), self.eps)
