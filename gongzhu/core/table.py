@@ -64,9 +64,7 @@ class Table:
         (``LessonMatch.info``), and nothing left to do once the lesson is judged."""
         match = self.current()
         if not isinstance(match, LessonMatch):
-            view = table_view(match, HUMAN, self.levels, self.room)
-            view["lesson"] = None
-            return view
+            return table_view(match, HUMAN, self.levels, self.room)
         view = table_view(match, HUMAN, ["easy", "easy", "easy", "easy"], claims=False)
         view["lesson"] = match.info()
         if view["lesson"]["verdict"] is not None:

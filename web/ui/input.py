@@ -77,6 +77,14 @@ def wire(controller, sound, restart):
             c.take_back()
         elif action in ("new-match", "new-match-rules"):
             c.new_match()
+        elif action == "lesson-go":
+            c.go_lesson(int(button.getAttribute("data-lesson")))
+        elif action == "lesson-next":
+            c.next_lesson()
+        elif action == "lesson-retry":
+            c.retry_lesson()
+        elif action == "offer-decline":
+            c.decline_offer()
         elif action == "restart-engine":
             asyncio.create_task(c.restart_engine(restart))
 

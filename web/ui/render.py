@@ -14,11 +14,12 @@ from pyscript import document
 from ui.dialogs import DialogsRegion
 from ui.hand import HandRegion
 from ui.i18n import t
+from ui.lesson_view import LessonRegion
 from ui.present import POSITIONS, can_hint, hint_label
 from ui.table import TableRegion
 
 
-class Renderer(TableRegion, HandRegion, DialogsRegion):
+class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
     """Writes the DOM from a `State`; remembers what it wrote last to skip unchanged regions.
 
     Made of the page's regions, each in its module: the table (table.py: the opponents and the
@@ -68,6 +69,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
         pos = POSITIONS[s.settings["direction"]]
         self.page(s, lang)
         self.notice(s, lang)
+        self.lesson_region(s, lang)
         self.seat_panel(s, 0, lang, pos)
         for seat in (1, 2, 3):
             yield
