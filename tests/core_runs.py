@@ -142,7 +142,7 @@ def comforts(first, count):
 
 LESSON_LINES = {
     1: (["KC"], ["4C"]),
-    2: (["AD", "KC", "3S"], ["4D"]),
+    2: (["AD", "KC", "3S", "4D"], ["4D"]),
     3: (["3D", "QS"], ["KD"]),
     4: ([["JD"], "JD"], [[], "JD"]),
     5: (["4S", "QS"], ["AS"]),
