@@ -94,6 +94,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
         if self.changed("page", [lang, st["speed"], st["back"], st["direction"], st["colours"], s.engine, s.version,
                                  s.preview,
                                  s.view is not None and s.view.get("match", {}).get("seed"),
+                                 bool(s.view and s.view.get("lesson")),
                                  s.busy_hint, can_hint(s), s.search]):
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
@@ -143,7 +144,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
                 self.el["engine-version"].textContent = t("engine_version", lang, version=s.version)
             else:
                 self.el["engine-version"].textContent = t("engine_loading", lang)
-            seed = s.view.get("match", {}).get("seed") if s.view else None
+            seed = s.view.get("match", {}).get("seed") if s.view and not s.view.get("lesson") else None
             self.el["deal-label"].textContent = t("deal_label", lang, seed=seed) if seed is not None else ""
 
     def notice(self, s, lang):
