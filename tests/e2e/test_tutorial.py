@@ -71,6 +71,9 @@ def test_a_new_player_completes_all_six_lessons_by_clicking(page: Page, site_url
         expect(done).to_have_attribute("data-testid", "lesson-done")
         expect(done).to_contain_text(lessons.lesson(number)["met"][i])
         assert number in progress(page)["done"]
+        if number == 2:  # the score's arithmetic, the engine's own lines: the sheep doubled
+            expect(done.locator(".lesson-lines li")).to_have_count(3)
+            expect(done.locator(".lesson-lines")).to_contain_text("+100 x 2 = +200")
         assert re.search(rf"[?&]lesson={number}\b", page.url), page.url
         if number < 6:
             done.locator('[data-action="lesson-next"]').click()

@@ -250,7 +250,7 @@ STRINGS = {
     "lesson_go_done": ("Lesson {n}, completed", "第{n}课，已完成"),
     "lesson_met": ("Well done!", "做得好！"),
     "lesson_missed": ("Not yet.", "还差一点。"),
-    "lesson_score": ("Your score: {score}", "你的得分：{score}"),
+    "lesson_score": ("Your score", "你的得分"),
     "lesson_next": ("Next lesson", "下一课"),
     "lesson_retry": ("Try again", "再试一次"),
     "lesson_again": ("Play it again", "再玩一次"),

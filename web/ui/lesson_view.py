@@ -11,7 +11,6 @@ from pyscript import document
 
 from ui.dom import fill, h
 from ui.i18n import t
-from ui.present import score_text
 
 
 def pick(pair, lang):
@@ -33,12 +32,14 @@ def lesson_steps(info, done, lang):
 
 
 def lesson_result(info, lang, embedded, game_href):
-    """The verdict: met (`lesson-done`, with the way on) or missed (with a retry)."""
+    """The verdict: met (`lesson-done`, with the way on) or missed (with a retry), and the score."""
     verdict = info["verdict"]
     if not verdict:
         return None
     last = info["number"] >= info["count"]
-    score = h("p", {"class": "lesson-score", "text": t("lesson_score", lang, score=score_text(verdict["score"]))})
+    # The player's score with its arithmetic, line by line (the engine's words).
+    score = h("ul", {"class": "lesson-lines", "aria-label": t("lesson_score", lang)},
+              [h("li", {"text": pick(line, lang)}) for line in info["lines"]])
     if verdict["met"]:
         buttons = []
         if not last:
