@@ -13,7 +13,9 @@ and imports it under CPython, then compares the lines the two print, byte for by
 - ``playouts(first, count)``: the playout layer's random hands (``fast.random_hand``, what
   ``bench`` counts) from ``Random(seed)``: their scores;
 - ``comforts(first, count)``: such hands with a take-back at a seeded point and a claim at the
-  first position the engine proves one: the proof, the claimed scores and the hand's JSON.
+  first position the engine proves one: the proof, the claimed scores and the hand's JSON;
+- ``lesson_runs(first, count)``: the tutorial's lessons played along a winning and a losing
+  line of the player's (``LESSON_LINES``) against their scripted bots: the cards, the verdict.
 """
 
 import binascii
@@ -138,7 +140,53 @@ def comforts(first, count):
     return lines
 
 
-RUNS = {"hands": random_hands, "normal": normal_decisions, "playouts": playouts, "comforts": comforts}
+LESSON_LINES = {
+    1: (["KC"], ["4C"]),
+    2: (["AD", "KC", "3S", "4D"], ["4D"]),
+    3: (["3D", "QS"], ["KD"]),
+    4: ([["JD"], "JD"], [[], "JD"]),
+    5: (["4S", "QS"], ["AS"]),
+    6: (["AH", "KH", "QH", "2H"], ["2H"]),
+}
+"""Per lesson, (a winning line, a losing line): the player's decisions in order (an exposure is
+a list); once a line runs out the player plays their first legal card."""
+
+
+def play_lesson(number, line):
+    """Play lesson ``number`` with the player's decisions ``line`` until it is judged: the verdict,
+    the cards played in the lesson, the tricks, the pig's captor and the scores."""
+    from gongzhu.core.lessons import LessonMatch
+
+    match = LessonMatch(number)
+    hand = match.current_hand
+    line = list(line)
+    verdict = match.verdict()
+    while verdict is None and hand.phase != "done":
+        seat = hand.to_play
+        if seat == 0:
+            if line:
+                decision = line.pop(0)
+            else:
+                decision = [] if hand.phase == "expose" else hand.legal_moves()[0]
+        else:
+            decision = match.decide(seat)
+        hand.decide(seat, decision)
+        verdict = match.verdict()
+    return {"verdict": verdict, "actions": [list(a) for a in hand.actions[match.start_actions:]],
+            "tricks": len(hand.tricks), "pig_captor": hand.pig_captor, "scores": hand.hand_scores()}
+
+
+def lesson_runs(first, count):
+    """One line per lesson and line (winning, losing): what ``play_lesson`` returns."""
+    lines = []
+    for number in range(first, first + count):
+        for which in (0, 1):
+            lines.append(dumps([number, which, play_lesson(number, LESSON_LINES[number][which])]))
+    return lines
+
+
+RUNS = {"hands": random_hands, "normal": normal_decisions, "playouts": playouts, "comforts": comforts,
+        "lessons": lesson_runs}
 
 
 def main(args):

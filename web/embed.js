@@ -4,8 +4,8 @@
  *   <script src="https://SITE/web/embed.js" async></script>
  *   <gong-zhu mode="calculator" cards="QS,KH,QH,8H" exposed="AH"></gong-zhu>
  *
- * Modes: calculator, replay, puzzle, game. Every other attribute is passed to the embed page as a
- * URL parameter (seed, hands, moves, cards, exposed, rules, lang, caption1, …; see embed.html),
+ * Modes: calculator, replay, puzzle, game, lesson. Every other attribute is passed to the embed page as a
+ * URL parameter (seed, hands, moves, cards, exposed, rules, lang, lesson, caption1, …; see embed.html),
  * as text: the frame never treats it as HTML.
  *
  * The element inserts a sandboxed <iframe> pointing at the site this script was loaded from
@@ -34,7 +34,8 @@
     calculator: { path: "web/embed/calculator.html", height: 700 },
     replay: { path: "web/embed/replay.html", height: 500 },
     puzzle: { path: "web/embed/puzzle.html", height: 640 },
-    game: { path: "web/embed/game.html", height: 640 }
+    game: { path: "web/embed/game.html", height: 640 },
+    lesson: { path: "web/embed/lesson.html", height: 760 }
   };
   // Attributes that style or identify the element on the host page, not parameters.
   var NOT_PARAMS = { mode: 1, class: 1, style: 1, id: 1, width: 1, height: 1, hidden: 1, slot: 1, tabindex: 1 };
@@ -50,7 +51,7 @@
   function frameUrl(element) {
     var mode = (element.getAttribute("mode") || "calculator").toLowerCase();
     var spec = MODES[mode];
-    if (!spec) return { error: "Gong Zhu: unknown mode \u201c" + mode.slice(0, 40) + "\u201d (use calculator, replay, puzzle or game)." };
+    if (!spec) return { error: "Gong Zhu: unknown mode \u201c" + mode.slice(0, 40) + "\u201d (use calculator, replay, puzzle, game or lesson)." };
     var url = new URL(spec.path, SITE);
     for (var i = 0; i < element.attributes.length; i++) {
       var attr = element.attributes[i];
@@ -64,7 +65,7 @@
 
   // Parameters whose later change (e.g. set by a front-end framework after insertion) reloads the frame.
   var KNOWN = ["mode", "seed", "hand", "hands", "moves", "cards", "exposed", "rules", "lang", "show", "step",
-    "names", "title", "leader", "seat", "answer", "question", "explain", "check", "theme", "colours"];
+    "names", "title", "leader", "seat", "answer", "question", "explain", "check", "theme", "colours", "lesson"];
   for (var n = 0; n <= 13; n++) KNOWN.push("caption" + n);
 
   class GongZhu extends HTMLElement {

@@ -17,6 +17,7 @@ Every answer is a snapshot, the human's view ready for the screen (``screen.tabl
 import json
 
 from .bots import LADDER
+from .lessons import LessonMatch
 from .match import Match
 from .portable import Any, Random, clock, dumps
 from .rules import get_rules
@@ -59,8 +60,27 @@ class Table:
         return self.match
 
     def snapshot(self) -> dict[str, Any]:
-        """The human's view of the match, ready for the screen."""
-        return table_view(self.current(), HUMAN, self.levels, self.room)
+        """The human's view of the match, ready for the screen; in a lesson, with ``lesson``
+        (``LessonMatch.info``), and nothing left to do once the lesson is judged."""
+        match = self.current()
+        if not isinstance(match, LessonMatch):
+            return table_view(match, HUMAN, self.levels, self.room)
+        view = table_view(match, HUMAN, ["easy", "easy", "easy", "easy"], claims=False)
+        view["lesson"] = match.info()
+        if view["lesson"]["verdict"] is not None:
+            view.update({"your_move": None, "bot_next": None, "turn": None, "legal": [], "illegal": {},
+                         "illegal_zh": {}, "exposable": [], "can_take_back": False})
+        return view
+
+    def lesson(self, number: int) -> dict[str, Any]:
+        """Start tutorial lesson ``number`` (1-6, ``gongzhu.core.lessons``) in place of the match:
+        its bots follow the lesson's script; it is never saved (``save`` refuses)."""
+        self.match = LessonMatch(int(number))
+        return self.snapshot()
+
+    def _lesson_over(self) -> bool:
+        match = self.match
+        return isinstance(match, LessonMatch) and match.verdict() is not None
 
     def new_match(self, seed: int, rules: Any = None, levels: "list[str] | None" = None) -> dict[str, Any]:
         """Start a match dealt from ``seed`` under ``rules`` (a preset name or a dict of options)."""
@@ -100,6 +120,8 @@ class Table:
 
         Raises IllegalMove (its message is shown to the player) and changes nothing when refused.
         """
+        if self._lesson_over():
+            raise ValueError("The lesson is over.")
         events = self.current().current_hand.act(kind, HUMAN, arg)
         return {"events": events, "view": self.snapshot()}
 
@@ -110,10 +132,12 @@ class Table:
         """
         match = self.current()
         hand = match.current_hand
-        seat = bot_next(hand, HUMAN)
+        seat = None if self._lesson_over() else bot_next(hand, HUMAN)
         events: list[Any] = []
         think_ms = 0.0
-        if seat is not None and hand.phase == "play" and hand.claim_proof():
+        if seat is not None and isinstance(match, LessonMatch):
+            events = hand.decide(seat, match.decide(seat))  # the lesson's script
+        elif seat is not None and hand.phase == "play" and hand.claim_proof():
             events = hand.claim(seat)  # a bot claims only when the engine proves it changes nothing
         elif seat is not None:
             bot = self.bots.get(self.levels[seat])
@@ -127,6 +151,8 @@ class Table:
 
     def claim(self) -> dict[str, Any]:
         """The human plays out the rest of the hand at once (refused unless it changes no score)."""
+        if isinstance(self.match, LessonMatch):
+            raise ValueError("A lesson is played card by card.")
         events = self.current().current_hand.claim(HUMAN)
         return {"events": events, "view": self.snapshot()}
 
@@ -155,6 +181,7 @@ class Table:
             "claim": self.claim,
             "take_back": self.take_back,
             "next_hand": self.next_hand,
+            "lesson": self.lesson,
         }
 
 

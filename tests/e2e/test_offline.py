@@ -31,6 +31,7 @@ PAGE_QUERIES = {
     "web/embed/calculator.html": "?cards=QS,KH,QH,8H&exposed=AH",
     "web/embed/replay.html": "?seed=7",
     "web/embed/puzzle.html": "?seed=7",
+    "web/embed/lesson.html": "?lesson=2",
 }
 
 

@@ -1,9 +1,9 @@
-// The game embed: frame the game page (index.html) with embed=1 and the allowed parameters,
+// The game and lesson embeds: frame the game page (index.html) with embed=1 and the allowed parameters,
 // mark its document as embedded (compact.css), and grow the frame to the game's height.
 // Parameters are copied as text into the inner URL; the game page validates them itself.
 (function () {
   "use strict";
-  var PASSED = ["seed", "rules", "lang", "colours"];
+  var PASSED = ["seed", "rules", "lang", "colours", "lesson"];  // lesson=N: a tutorial lesson (lesson.html)
   var query = new URLSearchParams(location.search);
   var inner = new URL("../../index.html", location.href);
   inner.searchParams.set("embed", "1");

@@ -14,7 +14,7 @@ from pyscript import window
 from gongzhu.core import options
 from gongzhu.core.cards import card_code, sort_for_display
 from gongzhu.core.deal import deal_hands, hand_seed
-from ui import store
+from ui import store, tutorial
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
@@ -127,6 +127,7 @@ class Controller:
         self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
         self.reviewer = Reviewer(self)  # the hand review's runs (web/ui/review.py)
+        self.tutorial_setup()
 
     # ------------------------------------------------------------------ helpers
 
@@ -183,6 +184,11 @@ class Controller:
             notices.insert(0, ("bad_colours", refused_colours))
         for key, value in notices:
             s.notices.append((key, {"value": value}))
+        if self.lesson_requested():
+            s.preview = True
+            yield
+            yield from self.renderer.parts(s)
+            return
         saved, problem = store.read_save(self.storage)
         view = None
         if saved:
@@ -250,7 +256,7 @@ class Controller:
 
     def load_search(self):
         """Start loading the full worker (the hint, the search bots), once."""
-        if self.connect_full is not None and self.s.search == "idle":
+        if self.connect_full is not None and self.s.search == "idle" and not self.in_lesson():
             asyncio.create_task(self.link.load_search(self.connect_full, self.wake))
 
     def wake(self):
@@ -262,6 +268,11 @@ class Controller:
         """Ask the engine for the pending match; a save it cannot read means a fresh match."""
         s = self.s
         levels = self.seat_levels()
+        if self.pending and self.pending[0] == "lesson":
+            number = self.pending[1]
+            self.pending = None
+            await self.open_lesson(number)
+            return
         if self.pending and self.pending[0] == "load":
             try:
                 view = await self.link.call("load", self.pending[1], levels)
@@ -302,7 +313,9 @@ class Controller:
         s.busy = False
         self.intents = None  # the old queue's loop ends; what it held was for the old worker
         saved = store.read_save(self.storage)[0]
-        if saved:
+        if s.view and s.view.get("lesson"):
+            self.pending = ("lesson", s.view["lesson"]["number"])
+        elif saved:
             self.pending = ("load", saved)
         elif s.view and s.view.get("match"):
             self.pending = ("new", s.view["match"]["seed"], s.view["rules"])
@@ -439,15 +452,17 @@ class Controller:
                 s.pass_note = None
                 s.exposures = []
         s.view = view
+        self.lesson_judged()
         if trick is not None:
             await self.show_trick(trick)
         if hand_over:
             # Saved, and counted in the statistics, before the summary shows: a player who leaves
             # at once keeps the finished hand (the statistics count each hand once: web/ui/stats.py).
-            self.stats.hand_finished(view)
+            if not view.get("lesson"):  # a lesson's hand is no hand of the player's matches
+                self.stats.hand_finished(view)
             await self.link.persist()
             self.sound.hand_end()
-            s.screen = "summary"
+            s.screen = None if view.get("lesson") else "summary"  # a lesson's panel gives its outcome
             match = view["match"]
             mine = view["breakdown"][0]["total"]
             text = t("hand_score", lang) + ": " + str(mine)
@@ -800,6 +815,99 @@ class Controller:
     def dismiss_notice(self):
         self.s.notices = []
         self.render()
+
+    # ------------------------------------------------------------------ the tutorial (ui/tutorial.py)
+
+    def tutorial_setup(self):
+        """The tutorial's part of the state: its record, the first visit's offer (shown once), the
+        way back to the player's game."""
+        s = self.s
+        s.tutorial, problem = tutorial.load_progress(self.storage)
+        if problem:
+            s.notices.append((problem, {}))
+            tutorial.save_progress(self.storage, s.tutorial)
+        s.embedded = store.parse_query(str(self.search or "")).get("embed") == "1"
+        s.game_href = tutorial.game_link(self.search)
+        s.offer = tutorial.first_visit(self.storage, self.search)
+        if s.offer:
+            s.tutorial["offered"] = True
+            tutorial.save_progress(self.storage, s.tutorial)
+
+    def lesson_requested(self):
+        """`?lesson=N` asks for a lesson: it is what the engine starts with, and the saved match is
+        neither read nor replaced. A bad value is refused with a notice (then the usual game)."""
+        number, refused = tutorial.url_lesson(self.search)
+        if refused is not None:
+            self.s.notices.append(("bad_lesson", {"value": refused}))
+        if number is None:
+            return False
+        self.pending = ("lesson", number)
+        return True
+
+    def in_lesson(self):
+        v = self.s.view
+        return bool(v and v.get("lesson"))
+
+    def go_lesson(self, number):
+        """Open lesson `number` (the offer, the row of lessons, "next", "try again")."""
+        s = self.s
+        if s.offer:
+            s.offer = False
+        if s.engine == "loading":
+            self.pending = ("lesson", number)
+            self.render()
+            return
+        self.queue(lambda: self.open_lesson(number))
+
+    def next_lesson(self):
+        v = self.s.view
+        if v and v.get("lesson"):
+            self.go_lesson(min(v["lesson"]["number"] + 1, v["lesson"]["count"]))
+
+    def retry_lesson(self):
+        v = self.s.view
+        if v and v.get("lesson"):
+            self.go_lesson(v["lesson"]["number"])
+
+    def decline_offer(self):
+        self.s.offer = False
+        self.render()
+
+    async def open_lesson(self, number):
+        """The engine plays lesson `number` in place of the match (which stays saved, untouched)."""
+        s = self.s
+        try:
+            view = await self.link.call("lesson", number)
+        except EngineError as exc:
+            s.reason_card = None
+            s.reason_text = [exc.message, exc.zh]
+            self.render()
+            return
+        s.view = view
+        s.preview = False
+        s.screen = None
+        s.selected = []
+        s.hint = None
+        s.reason_card = None
+        s.reason_text = None
+        s.pass_note = None
+        s.exposures = []
+        s.shown_trick = None
+        s.deal_token += 1
+        s.notices = [n for n in s.notices if n[0] in ("bad_lang", "bad_colours", "tutorial_corrupt")]
+        try:
+            window.history.replaceState(None, "", tutorial.with_lesson(str(window.location.search), number))
+        except Exception:
+            pass  # (an address that cannot change: the lesson is played all the same)
+        self.render()
+        self.offer_forced()
+
+    def lesson_judged(self):
+        """A lesson whose goal was met is remembered as completed."""
+        v = self.s.view
+        lesson = v.get("lesson") if v else None
+        if lesson and lesson["verdict"] and lesson["verdict"]["met"]:
+            tutorial.mark_done(self.storage, self.s.tutorial, lesson["number"])
 
     # ------------------------------------------------------------------ settings
 

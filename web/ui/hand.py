@@ -61,7 +61,7 @@ class HandRegion:
             elif v.get("your_move") == "expose":
                 kind = "expose"
                 data.append([v["exposable"], list(s.selected)])
-            elif v["phase"] == "done" and s.screen != "summary" and s.shown_trick is None:
+            elif v["phase"] == "done" and s.screen != "summary" and s.shown_trick is None and not v.get("lesson"):
                 # Once the last trick is collected (and the summary, which opens then, is closed).
                 kind = "done"
                 data.append(v["match"]["is_over"])

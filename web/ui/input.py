@@ -83,6 +83,14 @@ def wire(controller, sound, restart):
             c.reviewer.stop()
         elif action == "review-retry":
             c.reviewer.retry(int(button.getAttribute("data-n")))
+        elif action == "lesson-go":
+            c.go_lesson(int(button.getAttribute("data-lesson")))
+        elif action == "lesson-next":
+            c.next_lesson()
+        elif action == "lesson-retry":
+            c.retry_lesson()
+        elif action == "offer-decline":
+            c.decline_offer()
         elif action == "restart-engine":
             asyncio.create_task(c.restart_engine(restart))
 

@@ -82,7 +82,7 @@ def can_hint(s):
     the full worker, whose strongest bot gives it, has loaded."""
     v = s.view
     return bool(v and not s.preview and s.engine == "ready" and s.search == "ready" and v.get("your_move")
-                and not s.busy)
+                and not s.busy and not v.get("lesson"))
 
 
 def hint_label(s):

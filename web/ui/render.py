@@ -14,11 +14,12 @@ from pyscript import document
 from ui.dialogs import DialogsRegion
 from ui.hand import HandRegion
 from ui.i18n import t
+from ui.lesson_view import LessonRegion
 from ui.present import POSITIONS, can_hint, hint_label
 from ui.table import TableRegion
 
 
-class Renderer(TableRegion, HandRegion, DialogsRegion):
+class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
     """Writes the DOM from a `State`; remembers what it wrote last to skip unchanged regions.
 
     Made of the page's regions, each in its module: the table (table.py: the opponents and the
@@ -68,6 +69,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
         pos = POSITIONS[s.settings["direction"]]
         self.page(s, lang)
         self.notice(s, lang)
+        self.lesson_region(s, lang)
         self.seat_panel(s, 0, lang, pos)
         for seat in (1, 2, 3):
             yield
@@ -92,6 +94,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
         if self.changed("page", [lang, st["speed"], st["back"], st["direction"], st["colours"], s.engine, s.version,
                                  s.preview,
                                  s.view is not None and s.view.get("match", {}).get("seed"),
+                                 bool(s.view and s.view.get("lesson")),
                                  s.busy_hint, can_hint(s), s.search]):
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
@@ -141,7 +144,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion):
                 self.el["engine-version"].textContent = t("engine_version", lang, version=s.version)
             else:
                 self.el["engine-version"].textContent = t("engine_loading", lang)
-            seed = s.view.get("match", {}).get("seed") if s.view else None
+            seed = s.view.get("match", {}).get("seed") if s.view and not s.view.get("lesson") else None
             self.el["deal-label"].textContent = t("deal_label", lang, seed=seed) if seed is not None else ""
 
     def notice(self, s, lang):

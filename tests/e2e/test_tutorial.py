@@ -1,0 +1,170 @@
+"""The tutorial in the real page: a new player clicks through all six lessons (English and Chinese),
+a lesson leaves the saved match alone, the first visit's offer, and a lesson embedded in a blog.
+
+The player's decisions are each lesson's winning line (tests/core_runs.py, LESSON_LINES), clicked
+on the cards as a person would; what the page says is the engine's (gongzhu/core/lessons.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import FrameLocator, Locator, Page, expect
+
+from gongzhu.core import lessons
+from tests.core_runs import LESSON_LINES
+from tests.e2e.harness import READY_TIMEOUT_MS, run_axe, wait_ready
+from tests.e2e.test_embed import frame, host  # noqa: F401 - the fixture of a page on another origin
+from tests.e2e.test_game_support import FAST_SETTINGS, hand_codes, save_script, saved_game, settings_script
+
+LESSON_TIMEOUT_MS = 60_000
+
+
+def decide(table: Page | FrameLocator, decision: Any) -> None:
+    """One decision of the player, by clicking: the cards to expose (a list), or the card to play."""
+    if isinstance(decision, list):
+        for code in decision:
+            table.locator(f'#actions [data-expose="{code}"]').click(timeout=LESSON_TIMEOUT_MS)
+        table.locator('#actions [data-action="expose-confirm"]').click()
+        table.locator('#actions [data-action="expose-confirm"]').wait_for(state="detached")
+        return
+    card = table.locator(f'#hand.mode-play [data-card="{decision}"].legal')
+    card.click(timeout=LESSON_TIMEOUT_MS)
+    table.locator(f'#hand [data-card="{decision}"]').wait_for(state="detached", timeout=LESSON_TIMEOUT_MS)
+
+
+def play_lesson(table: Page | FrameLocator, number: int, lang: str, line: list[Any] | None = None) -> Locator:
+    """Check lesson `number`'s goal on the table, play `line` (its winning line by default) and
+    return the outcome's element once it shows."""
+    data = lessons.lesson(number)
+    i = 1 if lang == "zh" else 0
+    goal = table.locator('[data-testid="lesson-goal"]')
+    expect(goal).to_contain_text(data["goal"][i], timeout=LESSON_TIMEOUT_MS)
+    expect(table.locator("#lesson h2")).to_contain_text(data["title"][i])
+    for decision in LESSON_LINES[number][0] if line is None else line:
+        decide(table, decision)
+    outcome = table.locator('[data-testid="lesson-done"], [data-testid="lesson-missed"]')
+    outcome.wait_for(timeout=LESSON_TIMEOUT_MS)
+    return outcome
+
+
+def progress(page: Page) -> dict[str, Any]:
+    return dict(json.loads(page.evaluate("localStorage.getItem('gongzhu.tutorial')") or "null") or {})
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_new_player_completes_all_six_lessons_by_clicking(page: Page, site_url: str, lang: str) -> None:
+    query = "?lesson=1" + ("&lang=zh" if lang == "zh" else "")
+    page.goto(site_url + query)
+    wait_ready(page)
+    i = 1 if lang == "zh" else 0
+    # A wrong card first: the engine says why the goal was missed, and the lesson can be retried.
+    missed = play_lesson(page, 1, lang, LESSON_LINES[1][1])
+    expect(missed).to_have_attribute("data-testid", "lesson-missed")
+    expect(missed).to_contain_text(lessons.lesson(1)["missed"][i])
+    missed.locator('[data-action="lesson-retry"]').click()
+    for number in range(1, 7):
+        done = play_lesson(page, number, lang)
+        expect(done).to_have_attribute("data-testid", "lesson-done")
+        expect(done).to_contain_text(lessons.lesson(number)["met"][i])
+        assert number in progress(page)["done"]
+        if number == 2:  # the score's arithmetic, the engine's own lines: the sheep doubled
+            expect(done.locator(".lesson-lines li")).to_have_count(3)
+            expect(done.locator(".lesson-lines")).to_contain_text("+100 x 2 = +200")
+        assert re.search(rf"[?&]lesson={number}\b", page.url), page.url
+        if number < 6:
+            done.locator('[data-action="lesson-next"]').click()
+    # Every lesson ticked, the last one says so, and no match was saved along the way.
+    expect(page.locator("#lesson .lesson-step.done")).to_have_count(6)
+    expect(page.locator('[data-testid="lesson-done"]')).to_contain_text(
+        "你完成了全部课程" if lang == "zh" else "You have completed every lesson")
+    assert progress(page)["done"] == [1, 2, 3, 4, 5, 6]
+    assert page.evaluate("localStorage.getItem('gongzhu.save')") is None
+    if lang == "en":
+        assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []
+    # Progress survives a reload; a lesson's step buttons open any lesson again.
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#lesson .lesson-step.done")).to_have_count(6)
+    page.locator('#lesson [data-action="lesson-go"][data-lesson="2"]').click()
+    expect(page.locator('[data-testid="lesson-goal"]')).to_contain_text(lessons.lesson(2)["goal"][i])
+
+
+def test_a_lesson_leaves_the_saved_match_and_returns_to_it(page: Page, site_url: str) -> None:
+    saved = saved_game(7, "classic", plays=8)
+    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.add_init_script(save_script(saved))
+    page.goto(site_url + "?lesson=3")
+    wait_ready(page)
+    done = play_lesson(page, 3, "en")
+    expect(done).to_have_attribute("data-testid", "lesson-done")
+    assert page.evaluate("localStorage.getItem('gongzhu.save')") == saved
+    # Back to the game: the saved match, where it was.
+    page.locator('[data-testid="lesson-leave"]').click()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
+    expect(page.locator("#lesson")).to_have_count(0)
+    assert len(hand_codes(page)) < 13  # the saved hand, some cards played
+
+
+def test_the_first_visit_offers_the_tutorial_once(page: Page, site_url: str) -> None:
+    page.goto(site_url)
+    wait_ready(page)
+    offer = page.locator("#tutorial-offer")
+    expect(offer).to_be_visible()
+    assert page.evaluate("getComputedStyle(document.getElementById('tutorial-offer')).position") == "fixed"
+    offer.get_by_role("button", name="No thanks").click()
+    expect(offer).to_be_hidden()
+    page.reload()
+    wait_ready(page)
+    page.wait_for_timeout(500)
+    assert page.locator("#tutorial-offer").count() == 0
+    # A new visitor who takes it: lesson 1 at once, in place of the fresh match (which stays saved).
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    page.locator("#tutorial-offer").get_by_role("button", name="Start the tutorial").click()
+    expect(page.locator('[data-testid="lesson-goal"]')).to_have_text("Goal: " + lessons.lesson(1)["goal"][0])
+    assert "lesson=1" in page.url
+    assert page.evaluate("localStorage.getItem('gongzhu.save')") is not None
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#tutorial-offer").count() == 0
+
+
+def test_bad_lesson_values_and_a_corrupt_record_are_said_and_harmless(page: Page, site_url: str) -> None:
+    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.add_init_script("if (!sessionStorage.getItem('t')) { localStorage.setItem('gongzhu.tutorial', '{oops');"
+                         " sessionStorage.setItem('t', '1'); }")
+    page.goto(site_url + "?lesson=%3Cb%3E9")
+    wait_ready(page)
+    notice = page.locator("#notice-text")
+    expect(notice).to_contain_text("Ignored lesson “<b>9”: use 1 to 6.")
+    expect(notice).to_contain_text("Your tutorial progress could not be read")
+    assert page.locator("#notice b").count() == 0
+    expect(page.locator("#hand [data-card]")).to_have_count(13)  # the usual game
+    assert progress(page) == {"v": 1, "done": [], "offered": True}
+    page.goto(site_url + "?lesson=4")
+    wait_ready(page)
+    expect(page.locator('[data-testid="lesson-goal"]')).to_contain_text(lessons.lesson(4)["goal"][0])
+    expect(page.locator("#lesson .lesson-step.done")).to_have_count(0)
+
+
+def test_a_lesson_embedded_in_a_page_of_another_origin(page: Page, host, site_url: str) -> None:  # noqa: F811
+    page.goto(host("<p>Try the pig:</p><gong-zhu id='lesson' mode='lesson' lesson='3' lang='zh'></gong-zhu>"))
+    outer = frame(page, "#lesson iframe")
+    src = outer.locator("iframe.game-frame").get_attribute("src") or ""
+    assert "index.html?embed=1" in src and "lesson=3" in src and "lang=zh" in src
+    game = outer.frame_locator("iframe.game-frame")
+    game.locator("html.ready").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    done = play_lesson(game, 3, "zh")
+    expect(done).to_have_attribute("data-testid", "lesson-done")
+    expect(done).to_contain_text(lessons.lesson(3)["met"][1])
+    # Inside a blog post: no way out to the site's game, and nothing of the reader's is touched.
+    assert game.locator('[data-testid="lesson-leave"]').count() == 0
+    assert game.locator("html").evaluate("() => localStorage.length") == 0
+    done.locator('[data-action="lesson-next"]').click()
+    expect(game.locator('[data-testid="lesson-goal"]')).to_contain_text(lessons.lesson(4)["goal"][1])

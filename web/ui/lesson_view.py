@@ -1,0 +1,133 @@
+"""The tutorial's regions of the page: the lesson panel above the table and the first visit's offer.
+
+A part of the renderer (render.py's `Renderer` is made of the regions): both are built here with
+the DOM helpers, text only, from the engine's lesson (the view's `lesson`: number, title, text,
+goal and verdict in both languages) and the page's tutorial record (`State.tutorial`). The
+panel carries the stable hooks `[data-testid="lesson-goal"]` and, once the goal is met,
+`[data-testid="lesson-done"]`.
+"""
+
+from pyscript import document
+
+from ui.dom import fill, h
+from ui.i18n import t
+
+
+def pick(pair, lang):
+    """The English or Chinese text of an [en, zh] pair."""
+    return pair[1] if lang == "zh" else pair[0]
+
+
+def lesson_steps(info, done, lang):
+    """The row of lessons: a button for each, the current one marked, the completed ones ticked."""
+    items = []
+    for n in range(1, info["count"] + 1):
+        finished = n in done
+        items.append(h("li", {}, [h("button", {
+            "type": "button", "class": "lesson-step" + (" done" if finished else ""), "data-action": "lesson-go",
+            "data-lesson": str(n), "aria-current": "step" if n == info["number"] else None,
+            "aria-label": t("lesson_go_done" if finished else "lesson_go", lang, n=n),
+            "text": ("✓" if finished else str(n))})]))
+    return h("ol", {"class": "lesson-steps", "aria-label": t("lesson_steps", lang)}, items)
+
+
+def lesson_result(info, lang, embedded, game_href):
+    """The verdict: met (`lesson-done`, with the way on) or missed (with a retry), and the score."""
+    verdict = info["verdict"]
+    if not verdict:
+        return None
+    last = info["number"] >= info["count"]
+    # The player's score with its arithmetic, line by line (the engine's words).
+    score = h("ul", {"class": "lesson-lines", "aria-label": t("lesson_score", lang)},
+              [h("li", {"text": pick(line, lang)}) for line in info["lines"]])
+    if verdict["met"]:
+        buttons = []
+        if not last:
+            buttons.append(h("button", {"type": "button", "class": "btn primary", "data-action": "lesson-next",
+                                        "text": t("lesson_next", lang)}))
+        elif not embedded:
+            buttons.append(h("a", {"class": "btn primary", "href": game_href, "data-testid": "lesson-finish",
+                                   "text": t("lesson_play", lang)}))
+        buttons.append(h("button", {"type": "button", "class": "btn", "data-action": "lesson-retry",
+                                    "text": t("lesson_again", lang)}))
+        return h("div", {"class": "lesson-result met", "data-testid": "lesson-done", "role": "status"}, [
+            h("p", {"class": "lesson-verdict"}, [h("strong", {"text": "✓ " + t("lesson_met", lang)}),
+                                                 " " + pick([verdict["en"], verdict["zh"]], lang)]),
+            score,
+            h("p", {"class": "lesson-verdict", "text": t("lesson_all_done", lang)}) if last else None,
+            h("div", {"class": "lesson-buttons"}, buttons)])
+    return h("div", {"class": "lesson-result missed", "data-testid": "lesson-missed", "role": "status"}, [
+        h("p", {"class": "lesson-verdict"}, [h("strong", {"text": t("lesson_missed", lang)}),
+                                             " " + pick([verdict["en"], verdict["zh"]], lang)]),
+        score,
+        h("div", {"class": "lesson-buttons"}, [
+            h("button", {"type": "button", "class": "btn primary", "data-action": "lesson-retry",
+                         "text": t("lesson_retry", lang)})])])
+
+
+class LessonRegion:
+    """Draws the lesson panel and the tutorial offer (mixed into `Renderer`)."""
+
+    def lesson_region(self, s, lang):
+        self.lesson_panel(s, lang)
+        self.tutorial_offer(s, lang)
+
+    def region_before_table(self, key, attrs):
+        """The element `key` (made once, `attrs` its attributes), placed just above the table."""
+        el = self.el.get(key)
+        if el is None:
+            el = h("section", attrs)
+            table = document.getElementById("table")
+            table.parentNode.insertBefore(el, table)
+            self.el[key] = el
+        return el
+
+    def lesson_panel(self, s, lang):
+        v = s.view
+        info = v.get("lesson") if v else None
+        data = [lang, info, s.tutorial["done"], s.embedded, s.game_href]
+        if not self.changed("lesson", data):
+            return
+        if not info:
+            if "lesson" in self.el:
+                self.el["lesson"].hidden = True
+                fill(self.el["lesson"], [])
+            return
+        el = self.region_before_table("lesson", {"id": "lesson", "class": "lesson", "aria-labelledby": "lesson-title"})
+        el.hidden = False
+        fill(el, [
+            h("div", {"class": "lesson-head"}, [
+                h("h2", {"id": "lesson-title"}, [
+                    h("span", {"class": "lesson-of", "text": t("lesson_of", lang, n=info["number"],
+                                                                count=info["count"])}),
+                    " " + pick(info["title"], lang)]),
+                lesson_steps(info, s.tutorial["done"], lang),
+            ]),
+            h("p", {"class": "lesson-text", "text": pick(info["text"], lang)}),
+            h("p", {"class": "lesson-goal", "data-testid": "lesson-goal",
+                    "text": t("lesson_goal", lang, goal=pick(info["goal"], lang))}),
+            lesson_result(info, lang, s.embedded, s.game_href),
+            None if s.embedded else h("p", {"class": "lesson-leave"}, [
+                h("a", {"href": s.game_href, "data-testid": "lesson-leave", "text": t("lesson_leave", lang)})]),
+        ])
+
+    def tutorial_offer(self, s, lang):
+        if not self.changed("offer", [lang, s.offer]):
+            return
+        if not s.offer:
+            if "offer" in self.el:
+                self.el["offer"].hidden = True
+            return
+        el = self.el.get("offer")
+        if el is None:
+            el = h("aside", {"id": "tutorial-offer", "class": "tutorial-offer", "aria-labelledby": "offer-text"})
+            document.body.appendChild(el)
+            self.el["offer"] = el
+        el.hidden = False
+        fill(el, [
+            h("span", {"id": "offer-text", "text": t("offer_text", lang)}),
+            h("button", {"type": "button", "class": "btn primary", "data-action": "lesson-go", "data-lesson": "1",
+                         "text": t("offer_start", lang)}),
+            h("button", {"type": "button", "class": "btn", "data-action": "offer-decline",
+                         "text": t("offer_decline", lang)}),
+        ])
