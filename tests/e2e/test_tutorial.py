@@ -102,6 +102,10 @@ def test_a_lesson_leaves_the_saved_match_and_returns_to_it(page: Page, site_url:
     done = play_lesson(page, 3, "en")
     expect(done).to_have_attribute("data-testid", "lesson-done")
     assert page.evaluate("localStorage.getItem('gongzhu.save')") == saved
+    # A lesson's hand is no hand of the player's: the statistics do not count it.
+    page.click('[data-action="stats"]')
+    expect(page.locator('#dlg-stats [data-testid="stats-hands"]')).to_have_text("0")
+    page.click('#dlg-stats [data-stats="close"]')
     # Back to the game: the saved match, where it was.
     page.locator('[data-testid="lesson-leave"]').click()
     wait_ready(page)
