@@ -1,0 +1,105 @@
+/* Online rooms' wire: Trystero (vendored from npm into web/runtime/trystero/) finds the other
+ * browsers of a room through WebTorrent WebSocket trackers (the relays: they carry only the
+ * encrypted connection offers) and links them with WebRTC data channels.
+ *
+ * The relays and STUN servers are settings (web/room.json); `?relay=ws://HOST:PORT` (repeatable)
+ * names other relays for the visit and `?stun=none` (or `?stun=stun:HOST:PORT`) other STUN
+ * servers. Game code (web/ui/room.py, MicroPython) uses it through:
+ *
+ *   const wire = await join(roomCode)   // the room's code doubles as the offers' password
+ *   await wire.next()                   // the next event as JSON text: {"type": "join"|"leave"|"msg", "peer", "data"}
+ *   wire.send(text, peerId)             // to one peer (peerId null: to every peer)
+ *   wire.leave()
+ *
+ * Events wait in a queue until read, so the Python side needs no callbacks into it.
+ */
+import { joinRoom, selfId } from "./runtime/trystero/index.mjs";
+
+const APP_ID = "gongzhu-rooms-1";
+
+/** The relays and STUN servers for this visit: web/room.json, or the page URL's overrides. */
+export async function settings(search = location.search) {
+  const response = await fetch(new URL("room.json", import.meta.url));
+  const config = await response.json();
+  const params = new URLSearchParams(search);
+  const relays = params.getAll("relay").filter((url) => /^wss?:\/\/[^\s/]+/.test(url));
+  if (relays.length) config.relays = relays;
+  const stun = params.getAll("stun");
+  if (stun.length) config.stun = stun.includes("none") ? [] : stun.filter((url) => /^stuns?:[^\s]+$/.test(url));
+  return config;
+}
+
+class Wire {
+  constructor(room, action) {
+    this.room = room;
+    this.action = action;
+    this.queue = [];
+    this.waiting = null;
+    this.sent = 0; // bytes sent, for the benchmark
+    this.received = 0;
+  }
+
+  push(event) {
+    const text = JSON.stringify(event);
+    if (this.waiting) {
+      const resolve = this.waiting;
+      this.waiting = null;
+      resolve(text);
+    } else this.queue.push(text);
+  }
+
+  /** The next event, as JSON text (waits for one). */
+  next() {
+    if (this.queue.length) return Promise.resolve(this.queue.shift());
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  /** Send `text` to `peer` (null: everyone in the room). */
+  send(text, peer = null) {
+    const data = String(text);
+    this.sent += data.length * (peer ? 1 : Math.max(1, Object.keys(this.room.getPeers()).length));
+    return this.action.send(data, peer ? { target: peer } : undefined);
+  }
+
+  /** The peers connected now. */
+  peers() {
+    return Object.keys(this.room.getPeers());
+  }
+
+  leave() {
+    return this.room.leave();
+  }
+}
+
+/** Join the room `code`; resolves to its Wire at once (peers arrive as "join" events). */
+export async function join(code, search = location.search) {
+  const config = await settings(search);
+  const room = joinRoom(
+    {
+      appId: APP_ID,
+      password: code,
+      relayConfig: { urls: config.relays, redundancy: Math.min(3, config.relays.length) },
+      rtcConfig: { iceServers: config.stun.map((urls) => ({ urls })) },
+    },
+    code,
+  );
+  const action = room.makeAction("game");
+  const wire = new Wire(room, action);
+  room.onPeerJoin = (peer) => wire.push({ type: "join", peer });
+  room.onPeerLeave = (peer) => wire.push({ type: "leave", peer });
+  action.onMessage = (data, context) => {
+    const text = typeof data === "string" ? data : "";
+    wire.received += text.length;
+    wire.push({ type: "msg", peer: context.peerId, data: text });
+  };
+  globalThis.gongzhuWire = wire; // the tests and the benchmark read its byte counts
+  return wire;
+}
+
+/** A room code: 128 random bits from the platform's CSPRNG, as 32 hex digits. */
+export function newCode() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export { selfId };
