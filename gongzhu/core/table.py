@@ -1,4 +1,4 @@
-"""The game table the engine workers serve: one match, the human at seat 0, bots at 1-3.
+"""The game table the engine workers serve: one match, the human at seat 0, bots or people at 1-3.
 
 Both of the page's engine workers hold a ``Table`` and answer the page's calls with it: the
 MicroPython worker (``web/quick/worker.py``), which starts at once and plays the portable levels
@@ -12,6 +12,11 @@ Every answer is a snapshot, the human's view ready for the screen (``screen.tabl
 ``advance`` makes ONE bot decision, so the page paces the bots and stays responsive.
 ``serve(api, name, args_json)`` runs a call and answers it as JSON text, as the page expects
 (a dict would reach the MicroPython main thread as a JsProxy).
+
+In an online room the page at seat 0 is the host: ``set_room`` names the seats its guests play
+(``humans``), the bots never move for them, a guest's intent arrives through ``guest_act``, and
+every answer carries under ``"guests"`` what each guest's screen is sent (``room.guest_view``:
+its own seat's view only, turned to it, and the events).
 """
 
 import json
@@ -19,6 +24,7 @@ import json
 from .bots import LADDER
 from .match import Match
 from .portable import Any, Random, clock, dumps
+from .room import guest_events, guest_view
 from .rules import get_rules
 from .screen import bot_next, table_view, your_move
 
@@ -52,6 +58,7 @@ class Table:
         self.match: "Match | None" = None
         self.levels = ["normal", "normal", "normal", "normal"]
         self.room = False  # an online room (people in the other seats) sets this: no take-backs there
+        self.humans = [HUMAN]  # the seats played by people: the host's, and in a room its guests'
 
     def current(self) -> Match:
         if self.match is None:
@@ -60,7 +67,46 @@ class Table:
 
     def snapshot(self) -> dict[str, Any]:
         """The human's view of the match, ready for the screen."""
-        return table_view(self.current(), HUMAN, self.levels, self.room)
+        return table_view(self.current(), HUMAN, self.levels, self.room, people=self.humans)
+
+    def set_room(self, seats: list[int]) -> list[int]:
+        """Make this table an online room whose guests play ``seats`` (of 1-3; none: only bots
+        beside the host, as when every guest has left).  Returns the seats people play."""
+        if not isinstance(seats, list) or any(not isinstance(s, int) or s not in (1, 2, 3) for s in seats):
+            raise ValueError("a room's guests sit at seats 1, 2 and 3")
+        self.room = True
+        self.humans = [HUMAN] + sorted(set(seats))
+        return list(self.humans)
+
+    def guest_views(self, events: "list[Any] | None" = None) -> dict[str, Any]:
+        """What each guest's screen is sent now: seat (as text) -> {"events", "view"}, both turned to
+        that seat (``room.guest_view``, ``room.guest_events``)."""
+        match = self.current()
+        out = {}
+        for seat in self.humans:
+            if seat != HUMAN:
+                view = table_view(match, seat, self.levels, True, claims=False, people=self.humans)
+                out[str(seat)] = {"events": guest_events(events or [], seat), "view": guest_view(view, seat)}
+        return out
+
+    def reply(self, events: list[Any]) -> dict[str, Any]:
+        """The answer to a call that changed the match: its events and the host's snapshot (and,
+        in a room with guests, ``guests``: what each of them is sent)."""
+        out: dict[str, Any] = {"events": events, "view": self.snapshot()}
+        if len(self.humans) > 1:
+            out["guests"] = self.guest_views(events)
+        return out
+
+    def guest_act(self, seat: int, kind: str, arg: Any) -> dict[str, Any]:
+        """A guest's intent (already checked for shape by ``room.parse_message``) for its seat.
+
+        Raises ValueError for a seat no guest plays and IllegalMove (not its turn, the wrong phase,
+        a card it does not hold) from the engine; nothing changes then.
+        """
+        if seat == HUMAN or seat not in self.humans:
+            raise ValueError("no guest plays seat %s" % seat)
+        events = self.current().current_hand.act(kind, seat, arg)
+        return self.reply(events)
 
     def new_match(self, seed: int, rules: Any = None, levels: "list[str] | None" = None) -> dict[str, Any]:
         """Start a match dealt from ``seed`` under ``rules`` (a preset name or a dict of options)."""
@@ -101,7 +147,7 @@ class Table:
         Raises IllegalMove (its message is shown to the player) and changes nothing when refused.
         """
         events = self.current().current_hand.act(kind, HUMAN, arg)
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def advance(self) -> dict[str, Any]:
         """Let the next bot make ONE decision; its events and the new snapshot, and how long it thought.
@@ -110,7 +156,7 @@ class Table:
         """
         match = self.current()
         hand = match.current_hand
-        seat = bot_next(hand, HUMAN)
+        seat = bot_next(hand, self.humans)
         events: list[Any] = []
         think_ms = 0.0
         if seat is not None and hand.phase == "play" and hand.claim_proof():
@@ -123,24 +169,26 @@ class Table:
             decision = bot(hand.view(seat), decision_rng(match, seat))
             think_ms = (clock() - start) * 1000
             events = hand.decide(seat, decision)
-        return {"events": events, "view": self.snapshot(), "think_ms": round(think_ms, 1)}
+        out = self.reply(events)
+        out["think_ms"] = round(think_ms, 1)
+        return out
 
     def claim(self) -> dict[str, Any]:
         """The human plays out the rest of the hand at once (refused unless it changes no score)."""
         events = self.current().current_hand.claim(HUMAN)
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def take_back(self) -> dict[str, Any]:
         """Against the bots only: undo the human's last card and the bots' cards after it."""
         if self.room:
             raise ValueError("Cards are not taken back in a room.")
         events = self.current().current_hand.take_back(HUMAN)
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def next_hand(self) -> dict[str, Any]:
         """Deal the next hand (led by the pig's captor); returns the snapshot."""
         events = self.current().next_hand()
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def calls(self) -> dict[str, Any]:
         """name -> function: the calls of the game page, as ``serve`` runs them."""
@@ -155,6 +203,9 @@ class Table:
             "claim": self.claim,
             "take_back": self.take_back,
             "next_hand": self.next_hand,
+            "set_room": self.set_room,
+            "guest_views": self.guest_views,
+            "guest_act": self.guest_act,
         }
 
 
