@@ -10,10 +10,12 @@
  *   await wire.next()                   // the next event as JSON text: {"type": "join"|"leave"|"msg", "peer", "data"}
  *   wire.send(text, peerId)             // to one peer (peerId null: to every peer)
  *   wire.leave()
+ *   drawQr(canvas, link)                // the link as a QR code, drawn here (no image from elsewhere)
  *
  * Events wait in a queue until read, so the Python side needs no callbacks into it.
  */
 import { joinRoom, selfId } from "./runtime/trystero/index.mjs";
+import qrcode from "./runtime/qrcode/qrcode.mjs";
 
 const APP_ID = "gongzhu-rooms-1";
 
@@ -71,13 +73,19 @@ class Wire {
   }
 }
 
-/** Join the room `code`; resolves to its Wire at once (peers arrive as "join" events). */
-export async function join(code, search = location.search) {
+/** Join the room `code`; resolves to its Wire at once (peers arrive as "join" events).
+ *
+ * The host joins as a passive peer: it makes no offers of its own and answers every guest's at
+ * once. (Two peers that both hold offers answer each other only one way round, so a guest
+ * arriving after an active host would wait for the host's next announce: up to the tracker's
+ * interval, minutes on public trackers.) */
+export async function join(code, search = location.search, host = false) {
   const config = await settings(search);
   const room = joinRoom(
     {
       appId: APP_ID,
       password: code,
+      passive: Boolean(host),
       relayConfig: { urls: config.relays, redundancy: Math.min(3, config.relays.length) },
       rtcConfig: { iceServers: config.stun.map((urls) => ({ urls })) },
     },
@@ -103,3 +111,23 @@ export function newCode() {
 }
 
 export { selfId };
+
+/** Draw `text` as a QR code on `canvas` (black modules on white, a quiet zone of 4). */
+export function drawQr(canvas, text) {
+  const code = qrcode(0, "M");
+  code.addData(String(text));
+  code.make();
+  const count = code.getModuleCount();
+  const scale = Math.max(2, Math.floor(200 / (count + 8)));
+  const size = (count + 8) * scale;
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, size, size);
+  ctx.fillStyle = "#000";
+  for (let row = 0; row < count; row += 1)
+    for (let col = 0; col < count; col += 1)
+      if (code.isDark(row, col)) ctx.fillRect((col + 4) * scale, (row + 4) * scale, scale, scale);
+  return count;
+}

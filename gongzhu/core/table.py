@@ -115,10 +115,15 @@ class Table:
         self.match = Match(get_rules(rules), int(seed))
         return self.snapshot()
 
-    def load(self, saved: str, levels: "list[str] | None" = None) -> dict[str, Any]:
-        """Resume a match from ``save()``'s text; ValueError (readable) when it is corrupt or too old."""
+    def load(self, saved: str, levels: "list[str] | None" = None,
+             humans: "list[int] | None" = None) -> dict[str, Any]:
+        """Resume a match from ``save()``'s text; ValueError (readable) when it is corrupt or too old.
+
+        ``humans``: in a room, the seats people play (``set_room``), as the other worker had them."""
         if levels:
             self.set_levels(levels)
+        if humans:
+            self.set_room([seat for seat in humans if seat != HUMAN])
         self.match = Match.from_json(saved)
         return self.snapshot()
 
@@ -204,6 +209,7 @@ class Table:
             "take_back": self.take_back,
             "next_hand": self.next_hand,
             "set_room": self.set_room,
+            "snapshot": self.snapshot,
             "guest_views": self.guest_views,
             "guest_act": self.guest_act,
         }

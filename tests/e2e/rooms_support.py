@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from playwright.sync_api import Browser, Page
 
-from tests.e2e.harness import ARTIFACTS, ROOT, VIEWPORT, PageGuard
+from tests.e2e.harness import ARTIFACTS, ROOT, VIEWPORT, PageGuard, wait_ready
+from tests.e2e.test_game_support import FAST_SETTINGS, STATE_JS, settings_script
 
 
 @contextmanager
@@ -68,3 +70,79 @@ class Tabs:
     def check(self) -> None:
         for _, guard in self.opened:
             guard.check()
+
+
+# What a screen waits for (test_game_support.STATE_JS), read without waiting.
+def state_of(page: Page) -> str:
+    return str(page.evaluate(STATE_JS))
+
+
+def open_host(tabs: Tabs, site_url: str, relay: str) -> tuple[Page, str]:
+    """The host: the game page with the test relay, a room opened; the page and the room's link."""
+    page, _ = tabs.open()
+    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.goto(f"{site_url}?relay={relay}&stun=none")
+    wait_ready(page)
+    page.click('[data-action="create-room"]')
+    link = page.locator('[data-testid="room-link"]').get_attribute("href", timeout=30_000) or ""
+    return page, link
+
+
+def join_guest(tabs: Tabs, link: str, name: str) -> Page:
+    """A guest opens the room's link, types a name and takes a seat."""
+    page, _ = tabs.open()
+    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.goto(link)
+    page.fill("#player-name", name, timeout=120_000)
+    page.click('[data-action="take-seat"]')
+    return page
+
+
+def wait_seated(host: Page, guests: dict[str, Page], timeout_s: float = 90) -> None:
+    """Until the host's lobby lists every guest by name and each guest says it sits at the table."""
+    for name, page in guests.items():
+        host.locator("#dlg-room [data-room-player]", has_text=name).wait_for(timeout=timeout_s * 1000)
+        page.locator('[data-testid="room-status"]', has_text="Waiting for the host").wait_for(timeout=timeout_s * 1000)
+
+
+def act(page: Page, state: str, expose: bool = True) -> bool:
+    """Do what the screen waits for, as a person would; whether anything was done."""
+    if state == "expose":
+        if expose:
+            for toggle in page.locator("#actions [data-expose]").all():
+                toggle.click()
+        page.click('#actions [data-action="expose-confirm"]')
+        page.wait_for_selector('#actions [data-action="expose-confirm"]', state="detached")
+        return True
+    if state == "pass":
+        for card in page.locator("#hand .card").all()[:3]:
+            card.click()
+        page.click('#actions [data-action="pass-confirm"]')
+        page.wait_for_selector('#actions [data-action="pass-confirm"]', state="detached")
+        return True
+    if state == "play":
+        before = page.locator("#hand .card").count()
+        page.locator("#hand .card.legal").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+        return True
+    return False
+
+
+def play_hand_together(pages: list[Page], timeout_s: float = 300, expose: bool = True,
+                       between: Callable[[], None] | None = None) -> None:
+    """Every screen does its part of one hand, in whatever order the table asks, until each shows
+    the hand summary. `between()` runs after every action (a check, a forged message...)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        states = [state_of(page) for page in pages]
+        if all(state == "summary" for state in states):
+            return
+        moved = False
+        for page, state in zip(pages, states, strict=True):
+            if state and state != "summary":
+                moved = act(page, state, expose) or moved
+                if between is not None:
+                    between()
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the hand did not finish in time: " + repr([state_of(page) for page in pages]))

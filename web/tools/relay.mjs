@@ -14,7 +14,8 @@ const option = (name, fallback) => {
 const host = option("host", "127.0.0.1");
 const port = Number(option("port", "8000"));
 
-const server = new Server({ udp: false, http: false, ws: true, stats: false, trustProxy: false });
+// Peers announce again every 10 s (Trystero's shortest interval): a late guest finds the host soon.
+const server = new Server({ udp: false, http: false, ws: true, stats: false, trustProxy: false, interval: 10000 });
 server.on("error", (err) => console.error(`relay: ${err.message}`));
 server.on("warning", (err) => console.error(`relay: warning: ${err.message}`));
 server.listen(port, host, () => {

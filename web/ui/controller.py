@@ -120,6 +120,7 @@ class Controller:
         self.link = Link(self.s, storage, self.render)  # the engine worker: calls, watchdog, restart, saving
         self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
+        self.observers = []  # functions shown every engine answer before the table is (an online room's host)
 
     # ------------------------------------------------------------------ helpers
 
@@ -384,6 +385,8 @@ class Controller:
 
     async def apply(self, reply):
         """Show what happened (events) and the new snapshot: sounds, announcements, trick pacing."""
+        for observe in self.observers:
+            observe(reply)
         s = self.s
         lang = self.lang()
         view = reply["view"]

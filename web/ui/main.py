@@ -83,6 +83,10 @@ async def boot():
     from ui.share import mount as mount_share
 
     mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
+    from ui.room import mount as mount_room
+
+    if mount_room(controller) is not None:
+        return  # a room's guest (#room=CODE): the host's engine holds the match (web/ui/room.py)
     asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect(kind="quick")
