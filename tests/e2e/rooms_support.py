@@ -6,6 +6,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from playwright.sync_api import Browser, Page
 
@@ -67,6 +68,10 @@ class Tabs:
             except Exception:
                 pass
 
+    def console(self, index: int) -> list[str]:
+        """The console lines of the tab opened `index`-th."""
+        return list(self.opened[index][1].console)
+
     def check(self) -> None:
         for _, guard in self.opened:
             guard.check()
@@ -77,10 +82,10 @@ def state_of(page: Page) -> str:
     return str(page.evaluate(STATE_JS))
 
 
-def open_host(tabs: Tabs, site_url: str, relay: str) -> tuple[Page, str]:
+def open_host(tabs: Tabs, site_url: str, relay: str, settings: dict[str, Any] | None = None) -> tuple[Page, str]:
     """The host: the game page with the test relay, a room opened; the page and the room's link."""
     page, _ = tabs.open()
-    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.add_init_script(settings_script(settings or FAST_SETTINGS))
     page.goto(f"{site_url}?relay={relay}&stun=none")
     wait_ready(page)
     page.click('[data-action="create-room"]')
@@ -129,13 +134,14 @@ def act(page: Page, state: str, expose: bool = True) -> bool:
 
 
 def play_hand_together(pages: list[Page], timeout_s: float = 300, expose: bool = True,
-                       between: Callable[[], None] | None = None) -> None:
+                       between: Callable[[], None] | None = None,
+                       until: Callable[[list[str]], bool] | None = None) -> None:
     """Every screen does its part of one hand, in whatever order the table asks, until each shows
-    the hand summary. `between()` runs after every action (a check, a forged message...)."""
+    the hand summary (or `until(states)` holds). `between()` runs after every action."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         states = [state_of(page) for page in pages]
-        if all(state == "summary" for state in states):
+        if all(state == "summary" for state in states) or (until is not None and until(states)):
             return
         moved = False
         for page, state in zip(pages, states, strict=True):

@@ -4,12 +4,19 @@ started by the test (web/tools/relay.mjs, `make relay`), no request off the mach
 from __future__ import annotations
 
 import json
+import re
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from gongzhu.core import options
 from tests.e2e.rooms_support import Tabs, join_guest, local_relay, open_host, play_hand_together, wait_seated
+from tests.e2e.test_game_support import FAST_SETTINGS
+
+CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +97,111 @@ def test_four_players_play_a_whole_hand_with_exposure(tabs: Tabs, site_url: str,
         assert scores[0][seat:] + scores[0][:seat] == scores[pages.index(page)], (name, scores)
     exposed = sum(page.locator('[data-testid="hand-summary"] .lines li', has_text="exposed").count() for page in pages)
     assert exposed > 0, "no special card was exposed"
+
+
+RECORD_JS = """() => {
+  window.receivedTexts = [];
+  const push = window.gongzhuWire.push.bind(window.gongzhuWire);
+  window.gongzhuWire.push = (event) => {
+    if (event.type === "msg") window.receivedTexts.push(event.data);
+    push(event);
+  };
+}"""
+
+
+def card_codes_in(data: Any) -> set[str]:
+    """Every string in `data` (keys too) that is a card code, the house rules (public) aside."""
+    found: set[str] = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key != "rules":
+                found |= card_codes_in(key) | card_codes_in(value)
+    elif isinstance(data, list):
+        for item in data:
+            found |= card_codes_in(item)
+    elif isinstance(data, str) and CODE.fullmatch(data):
+        found.add(data)
+    return found
+
+
+def may_know(view: dict[str, Any]) -> set[str]:
+    """The cards a seat may know from its own view: its hand, what it passed and received, every
+    card played or exposed, the first lead's card."""
+    known = set(view["hand"]) | {code for _, code in view["played"]}
+    for cards in view["exposed"]:
+        known |= set(cards)
+    passing = view.get("passing") or {}
+    known |= set(passing.get("passed") or []) | set(passing.get("received") or [])
+    if view.get("must_lead"):
+        known.add(view["must_lead"])
+    return known
+
+
+def test_forged_messages_are_refused_and_no_hidden_card_reaches_a_guest(tabs: Tabs, site_url: str,
+                                                                        relay: str) -> None:
+    """Two people and two bots. The guest's page sends forged messages (a card it does not hold,
+    an intent naming another seat, 1 MB, invalid JSON): each is refused with an error for that guest
+    alone and logged by the host, and the hand goes on to its end. Every message the guest
+    receives is inspected: no card it may not know is in any of them."""
+    host, link = open_host(tabs, site_url, relay)
+    guest = join_guest(tabs, link, "Mei")
+    wait_seated(host, {"Mei": guest})
+    guest.evaluate(RECORD_JS)
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    held = set(guest.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    foreign = sorted({r + s for r in "23456789TJQKA" for s in "SHDC"} - held)[0]
+    forged = [
+        json.dumps({"t": "act", "id": 901, "kind": "play", "arg": foreign}),
+        json.dumps({"t": "act", "id": 902, "kind": "play", "arg": sorted(held)[0], "seat": 2}),
+        "x" * (1 << 20),
+        "{not json",
+    ]
+    play_hand_together([host, guest], until=lambda states: states[1] == "play")  # the guest's turn to play
+    host_peer = guest.evaluate("() => window.gongzhuWire.peers()[0]")
+    for text in forged:
+        guest.evaluate("([text, peer]) => window.gongzhuWire.send(text, peer)", [text, host_peer])
+    expect(guest.locator("#notice")).to_contain_text("The host refused a message", timeout=30_000)
+    deadline = time.monotonic() + 60
+    while len(refusals := [line for line in tabs.console(0) if "room: refused a message from seat" in line]) < 4:
+        assert time.monotonic() < deadline, refusals
+        host.wait_for_timeout(200)
+    # The card it does not hold is refused by the engine itself, in its own words.
+    assert not re.search(r"unexpected field|too long|not JSON|is not a card", refusals[0]), refusals[0]
+    assert any("unexpected field seat" in line for line in refusals)
+    assert any("too long" in line for line in refusals)
+    assert any("not JSON" in line for line in refusals)
+    play_hand_together([host, guest])  # the match goes on
+    tabs.check()
+    received = guest.evaluate("() => window.receivedTexts")
+    views = 0
+    for text in received:
+        message = json.loads(text)
+        if "view" in message:
+            view = message["view"]
+            assert view["seat"] == 0 and view["match"]["seed"] is None
+            leaked = card_codes_in(message) - may_know(view)
+            assert not leaked, (leaked, message["t"])
+            views += 1
+    assert views >= 13, "the guest was sent too few views"
+
+
+def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: str, relay: str) -> None:
+    """The host's own house rules (a match to -50) with two bots: hands are played and dealt until
+    the match ends, and both screens show its end."""
+    rules = dict(FAST_SETTINGS, rules=dict(options.resolve(), target=50))
+    host, link = open_host(tabs, site_url, relay, settings=rules)
+    guest = join_guest(tabs, link, "Jun")
+    wait_seated(host, {"Jun": guest})
+    host.select_option('#dlg-room [data-room-level="2"]', "easy")
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    for _ in range(12):
+        play_hand_together([host, guest])
+        if host.locator('[data-testid="hand-summary"] .match-end').count():
+            break
+        host.click('[data-testid="hand-summary"] ~ footer [data-action="next-hand"]')
+        expect(host.locator('[data-testid="hand-summary"]')).to_be_hidden()
+    expect(host.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
+    expect(guest.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
+    tabs.check()

@@ -434,6 +434,7 @@ STRINGS = {
     "room_empty_bot": ("Bot", "机器人"),
     "room_move_to": ("Move {name} to", "把{name}移到"),
     "room_rules": ("House rules", "规则"),
+    "room_rules_mine": ("My house rules (Settings)", "我的规则（设置）"),
     "room_start": ("Start the match", "开始对局"),
     "room_need_guest": ("Waiting for a friend to take a seat…", "等待朋友入座…"),
     "room_name": ("Your name", "你的名字"),

@@ -215,7 +215,7 @@ class Host(Room):
         self.seat_peer = [None, None, None, None]
         self.dropped = {}  # seat -> the time it dropped (ms), while in its grace time
         self.started = False
-        self.preset = "classic"
+        self.preset = "mine"  # the host's own house rules (Settings), or a preset's name
         self.re = None  # (seat, intent id) the next update answers
         levels = list(controller.s.settings["levels"])
         self.players = [{"name": t("room_you", "en"), "kind": "host"}] + [
@@ -241,6 +241,8 @@ class Host(Room):
         copy = h("button", {"type": "button", "class": "btn", "data-room-copy": True, "text": t("room_copy", lang)})
         canvas = h("canvas", {"data-testid": "room-qr", "role": "img", "aria-label": self.link})
         rules = h("select", {"data-room-rules": True, "aria-label": t("room_rules", lang)})
+        rules.appendChild(h("option", {"value": "mine", "text": t("room_rules_mine", lang),
+                                       "selected": self.preset == "mine"}))
         for name in options.PRESETS:
             rules.appendChild(h("option", {"value": name, "text": options.PRESET_NAMES[name][1 if lang == "zh" else 0],
                                            "selected": name == self.preset}))
@@ -276,7 +278,7 @@ class Host(Room):
 
     def on_change(self, event):
         target = event.target
-        if target.hasAttribute("data-room-rules") and target.value in options.PRESETS:
+        if target.hasAttribute("data-room-rules") and (target.value in options.PRESETS or target.value == "mine"):
             self.preset = target.value
         elif target.hasAttribute("data-room-level") and target.value in LEVELS:
             seat = int(target.getAttribute("data-room-level"))
@@ -442,7 +444,8 @@ class Host(Room):
         c.link.humans = [0] + self.guests()
         from ui.controller import random_seed
 
-        view = await c.link.call("new_match", random_seed(), options.resolve(None, self.preset), levels)
+        rules = dict(s.settings["rules"]) if self.preset == "mine" else options.resolve(None, self.preset)
+        view = await c.link.call("new_match", random_seed(), rules, levels)
         self.started = True
         s.view = view
         s.preview = False
