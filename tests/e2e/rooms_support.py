@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.e2e.harness import ARTIFACTS, ROOT, VIEWPORT, PageGuard, wait_ready
 from tests.e2e.test_game_support import FAST_SETTINGS, STATE_JS, settings_script
@@ -40,13 +40,14 @@ class Tabs:
         self.name = name
         self.opened: list[tuple[Page, PageGuard]] = []
 
-    def open(self) -> tuple[Page, PageGuard]:
-        context = self.browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    def open(self, context: BrowserContext | None = None) -> tuple[Page, PageGuard]:
+        """A new tab: in a new context (another person), or in `context` (the same browser again)."""
+        context = context or self.browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
         guard = PageGuard()
         page = context.new_page()
-        context.on("request", guard.on_request)
-        context.on("requestfailed", guard.on_request_failed)
-        context.on("response", guard.on_response)
+        page.on("request", guard.on_request)
+        page.on("requestfailed", guard.on_request_failed)
+        page.on("response", guard.on_response)
         page.on("console", guard.on_console)
         page.on("pageerror", guard.on_page_error)
         self.opened.append((page, guard))
@@ -64,7 +65,9 @@ class Tabs:
                 log = ["# problems", *guard.problems, "# console", *guard.console]
                 (ARTIFACTS / f"{stem}.log").write_text("\n".join(log) + "\n", encoding="utf-8")
             try:
-                page.context.close()
+                page.close()
+                if not page.context.pages:
+                    page.context.close()
             except Exception:
                 pass
 
@@ -96,7 +99,7 @@ def open_host(tabs: Tabs, site_url: str, relay: str, settings: dict[str, Any] | 
 def join_guest(tabs: Tabs, link: str, name: str) -> Page:
     """A guest opens the room's link, types a name and takes a seat."""
     page, _ = tabs.open()
-    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.context.add_init_script(settings_script(FAST_SETTINGS))
     page.goto(link)
     page.fill("#player-name", name, timeout=120_000)
     page.click('[data-action="take-seat"]')

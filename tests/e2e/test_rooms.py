@@ -205,3 +205,42 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
     expect(host.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
     expect(guest.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
     tabs.check()
+
+
+def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_url: str, relay: str) -> None:
+    """Mid-hand the guest's tab closes: after the grace time a bot plays its seat, and every screen
+    says so; reopening the link in the same browser takes the seat back, and the hand is finished."""
+    host, link = open_host(tabs, site_url, relay)
+    guests = {"Mei": join_guest(tabs, link, "Mei"), "Jun": join_guest(tabs, link, "Jun")}
+    wait_seated(host, guests)
+    host.evaluate("() => { window.gongzhuRoomGraceMs = 1500; }")
+    host.click('[data-action="start-room"]')
+    mei, jun = guests["Mei"], guests["Jun"]
+    for page in (mei, jun):
+        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    # Play until Mei is to play a card of the second trick or later, then close her tab.
+    play_hand_together([host, mei, jun], until=lambda states: states[1] == "play" and mei.locator(
+        "#hand .card").count() < 13)
+    left = mei.locator("#hand .card").count()
+    seat = host.locator("#dlg-room [data-room-player]").filter(has_text="Mei").get_attribute("data-room-player")
+
+    def mei_holds() -> int:
+        found = re.search(r"(\d+) cards?", host.text_content(f'#table [data-seat="{seat}"]') or "")
+        return int(found.group(1)) if found else 0
+
+    assert mei_holds() == left  # the host's table shows how many cards her seat holds
+    context = mei.context
+    mei.close()
+    for page in (host, jun):
+        expect(page.locator("#notice")).to_contain_text("Mei lost the connection; a bot plays for them",
+                                                        timeout=60_000)
+    # A bot plays a card for her (her seat holds fewer cards on the host's table) as the others play on.
+    play_hand_together([host, jun], until=lambda states: mei_holds() < left, timeout_s=60)
+    assert mei_holds() < left
+    back, _ = tabs.open(context)
+    back.goto(link)
+    back.wait_for_selector("html.ready", state="attached", timeout=90_000)
+    assert back.locator("#hand button[data-card]").count() <= left
+    expect(host.locator("#notice")).to_contain_text("Mei is back", timeout=30_000)
+    play_hand_together([host, back, jun])
+    tabs.check()

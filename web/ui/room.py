@@ -111,8 +111,9 @@ class Room:
             return t("room_you", lang)
         if p is None or p.get("kind") == "bot":
             return t("room_bot_at", lang, level=level_name((p or {}).get("level", "normal"), lang))
-        name = p["name"]
-        return t("room_host", lang, name=name) if p.get("kind") == "host" else name
+        if p.get("kind") == "host":
+            return t("room_the_host", lang)
+        return p.get("name", "?")
 
     def seat_list(self, host_controls=False):
         lang = self.lang()
@@ -134,7 +135,7 @@ class Room:
                     row += [" ", select]
                 else:
                     select = h("select", {"data-room-move": str(seat),
-                                          "aria-label": t("room_move_to", lang, name=p["name"])})
+                                          "aria-label": t("room_move_to", lang, player=p["name"])})
                     for target in (1, 2, 3):
                         trel = self.relative(target)
                         select.appendChild(h("option", {"value": str(target), "text": seat_name(
@@ -170,7 +171,7 @@ class Room:
         for rel in range(4):
             players.append(h("span", {"data-room-bar-seat": str(rel)},
                              [seat_name(rel, lang, pos[rel]) + ": " + names[rel]]))
-        turn_text = t("room_turn", lang, name=names[turn]) if turn is not None and not self.c.s.preview else ""
+        turn_text = t("room_turn", lang, player=names[turn]) if turn is not None and not self.c.s.preview else ""
         reacts = [h("button", {"type": "button", "class": "btn", "data-room-react": str(i), "text": e,
                                "aria-label": t("room_react", lang) + " " + e}) for i, e in enumerate(EMOJI)]
         fill(self.bar, players + [h("span", {"class": "room-turn", "data-testid": "room-turn", "text": turn_text}),
@@ -195,7 +196,7 @@ class Room:
     def show_reaction(self, seat, index):
         if not (isinstance(index, int) and 0 <= index < len(EMOJI)):
             return
-        self.reaction = t("room_reacted", self.lang(), name=self.player_label(seat), emoji=EMOJI[index])
+        self.reaction = t("room_reacted", self.lang(), player=self.player_label(seat), emoji=EMOJI[index])
         self.c.say(self.reaction)
         self.draw_bar()
 
@@ -218,7 +219,7 @@ class Host(Room):
         self.preset = "mine"  # the host's own house rules (Settings), or a preset's name
         self.re = None  # (seat, intent id) the next update answers
         levels = list(controller.s.settings["levels"])
-        self.players = [{"name": t("room_you", "en"), "kind": "host"}] + [
+        self.players = [{"kind": "host"}] + [
             {"kind": "bot", "level": levels[s]} for s in (1, 2, 3)]
         controller.observers.append(self.broadcast)
 
@@ -375,14 +376,14 @@ class Host(Room):
         self.lobby_changed()
         if self.started:
             if was_away:
-                self.notice("room_back", name=name)
+                self.notice("room_back", player=name)
             self.c.queue(lambda: self.rejoin(seat))
 
     async def rejoin(self, seat):
         """A guest back in its seat mid-match: people play it again; it is sent the table as it is."""
         await self.seat_people()
         sent = await self.c.link.call("guest_views")
-        self.send_start(sent)
+        self.send_start(sent, only=seat)
 
     def on_leave(self, peer):
         if peer in self.peers:
@@ -400,7 +401,7 @@ class Host(Room):
             return
         self.players[seat] = {"name": name, "kind": "away"}
         if left:
-            self.notice("room_left", name=name)
+            self.notice("room_left", player=name)
             self.c.queue(self.hand_to_bots)
         else:
             self.dropped[seat] = window.performance.now()
@@ -415,7 +416,7 @@ class Host(Room):
             for seat in list(self.dropped):
                 if now - self.dropped[seat] >= grace:
                     del self.dropped[seat]
-                    self.notice("room_dropped", name=self.players[seat].get("name", "?"))
+                    self.notice("room_dropped", player=self.players[seat].get("name", "?"))
                     for other in self.guests():
                         self.send(self.seat_peer[other], {"t": "dropped", "seat": seat})
                     self.c.queue(self.hand_to_bots)
@@ -463,9 +464,12 @@ class Host(Room):
         c.offer_forced()
         await c.link.persist()
 
-    def send_start(self, sent):
+    def send_start(self, sent, only=None):
+        """Send each guest (or the one at seat `only`) the table as it is now."""
         for key in sent:
             seat = int(key)
+            if only is not None and seat != only:
+                continue
             self.send(self.seat_peer[seat], {"t": "start", "view": sent[key]["view"], "players": self.players,
                                              "you": seat})
 
@@ -568,9 +572,12 @@ class Guest(Room):
         self.draw_lobby()
         self.dialog.showModal()
         document.documentElement.classList.add("room-guest")
+        remembered = self.remembered()
+        if remembered:
+            self.name = remembered  # a reopened link: the seat is taken back under the same name
+            self.status = "room_joining"
         mod = await wire_module()
         self.wire = await mod.join(self.code, str(window.location.search))
-        self.status = "room_joining" if not self.name else self.status
         self.draw_lobby()
         asyncio.create_task(self.run())
 
@@ -620,6 +627,20 @@ class Guest(Room):
         self.draw_lobby()
         self.hello()
 
+    def remembered(self):
+        """The name this browser took a seat with in this room, if any."""
+        try:
+            name = window.localStorage.getItem("gongzhu.room." + self.code)
+        except Exception:  # no storage (a sandboxed frame)
+            return ""
+        return str(name) if name and len(str(name)) <= MAX_NAME else ""
+
+    def remember(self):
+        try:
+            window.localStorage.setItem("gongzhu.room." + self.code, self.name)
+        except Exception:
+            pass
+
     def hello(self):
         if self.wire is None or not self.name:
             return
@@ -657,6 +678,7 @@ class Guest(Room):
                 self.me = you
                 self.seated = True
                 self.status = "room_seated"
+                self.remember()
             if not msg.get("started"):
                 self.draw_lobby()
             return
@@ -687,7 +709,7 @@ class Guest(Room):
         elif kind == "dropped":
             seat = msg.get("seat")
             if isinstance(seat, int) and 0 <= seat < 4 and self.players[seat]:
-                self.notice("room_dropped", name=self.players[seat].get("name", "?"))
+                self.notice("room_dropped", player=self.players[seat].get("name", "?"))
         elif kind == "closed":
             self.notice("room_host_gone")
 
