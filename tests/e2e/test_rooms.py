@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from gongzhu.core import options
+from tests.e2e.harness import wait_ready
 from tests.e2e.rooms_support import Tabs, join_guest, local_relay, open_host, play_hand_together, wait_seated
 from tests.e2e.test_game_support import FAST_SETTINGS
 
@@ -243,4 +244,34 @@ def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_u
     assert back.locator("#hand button[data-card]").count() <= left
     expect(host.locator("#notice")).to_contain_text("Mei is back", timeout=30_000)
     play_hand_together([host, back, jun])
+    tabs.check()
+
+
+def test_the_host_drops_and_reopens_the_room_from_its_saved_match(tabs: Tabs, site_url: str, relay: str) -> None:
+    """The host's tab closes mid-hand: the guest is told. The host opens the game again in the same
+    browser: the room reopens from the saved match, the guest comes back through the same link
+    (its page still open) and the hand is finished, nothing lost."""
+    host, link = open_host(tabs, site_url, relay)
+    mei = join_guest(tabs, link, "Mei")
+    wait_seated(host, {"Mei": mei})
+    host.click('[data-action="start-room"]')
+    mei.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    play_hand_together([host, mei], until=lambda states: states[1] == "play" and mei.locator(
+        "#hand .card").count() < 12)
+    held = sorted(mei.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    context = host.context
+    host.close()
+    expect(mei.locator("#notice")).to_contain_text("The host lost the connection", timeout=60_000)
+    again, _ = tabs.open(context)
+    again.goto(f"{site_url}?relay={relay}&stun=none")
+    wait_ready(again)
+    expect(again.locator("#notice")).to_contain_text("Your room is open again")
+    expect(again.locator("#room-bar")).to_contain_text("Mei")
+    # Mei's screen is sent the table again: her hand is as it was, and the hand goes on.
+    mei.wait_for_function("() => !document.querySelector('#notice') || !document.querySelector('#notice')"
+                          ".textContent.includes('The host lost')", timeout=60_000)
+    play_hand_together([again, mei], until=lambda states: states[1] == "play")
+    assert sorted(mei.locator("#hand button[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == held
+    play_hand_together([again, mei])
     tabs.check()

@@ -258,7 +258,7 @@ class Controller:
         levels = self.seat_levels()
         if self.pending and self.pending[0] == "load":
             try:
-                view = await self.link.call("load", self.pending[1], levels)
+                view = await self.link.call("load", self.pending[1], levels, self.link.humans)
                 self.show_view(view)
                 s.preview = False
                 if view["phase"] == "done":

@@ -457,6 +457,8 @@ STRINGS = {
     "room_left_you": ("You left the room.", "你离开了房间。"),
     "room_turn": ("Turn: {player}", "轮到：{player}"),
     "room_players": ("At the table", "牌桌上"),
+    "room_reopened": ("Your room is open again: your friends come back with the same link.",
+                      "你的房间已重新打开：朋友们用同一个链接回来。"),
 }
 # The presets' names, the same in the game and the score keeper (gongzhu.core.options.PRESET_NAMES),
 # capitalised as labels.

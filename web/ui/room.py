@@ -28,9 +28,11 @@ from ui.i18n import level_name, seat_name, t
 from ui.present import POSITIONS
 
 MODULE = "web/room.mjs"
-GRACE_MS = 5000  # a dropped guest's seat goes to a bot after this long
+GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
+REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
 KEEP = []  # the page's listeners, kept alive
+HOSTING_KEY = "gongzhu.room.hosting"  # the room this page holds (Host.save), beside the saved match
 
 CSS = """
 #dlg-room .room-link { display: block; word-break: break-all; margin: .3rem 0; }
@@ -236,6 +238,43 @@ class Host(Room):
     def guests(self):
         return [s for s in (1, 2, 3) if self.players[s].get("kind") == "guest"]
 
+    def people(self):
+        """The seats people play or are expected back at (away, within their grace time)."""
+        return [s for s in (1, 2, 3) if self.players[s].get("kind") in ("guest", "away")]
+
+    def save(self):
+        """Remember the room with the saved match: a reopened page opens it again (`resume`)."""
+        record = {"code": self.code, "players": self.players, "started": self.started}
+        try:
+            self.c.storage.setItem(HOSTING_KEY, json.dumps(record))
+        except Exception:
+            pass
+
+    def resume(self, record):
+        """This page held a room when it closed: open it again with the saved match. The guests
+        are away until they come back with the same link (a bot takes each seat after the grace
+        time); the engine is told at once, before any bot can move for them."""
+        self.code = record["code"]
+        self.link = room_link(window.location, self.code)
+        self.players = record["players"]
+        self.started = True
+        now = window.performance.now() + REOPEN_GRACE_MS - GRACE_MS
+        for seat in (1, 2, 3):
+            if self.players[seat].get("kind") in ("guest", "away"):
+                self.players[seat]["kind"] = "away"
+                self.dropped[seat] = now
+        self.c.link.humans = [0] + self.people()
+        self.c.s.notices.append(("room_reopened", {}))
+        self.mount_bar()
+        asyncio.create_task(self.reopen())
+
+    async def reopen(self):
+        mod = await wire_module()
+        self.draw_lobby(mod)
+        self.wire = await mod.join(self.code, str(window.location.search), True)
+        asyncio.create_task(self.run())
+        asyncio.create_task(self.watch_drops())
+
     def draw_lobby(self, mod=None):
         lang = self.lang()
         anchor = h("a", {"class": "room-link", "data-testid": "room-link", "href": self.link, "text": self.link})
@@ -301,6 +340,8 @@ class Host(Room):
     def lobby_changed(self):
         if not self.started:
             self.draw_lobby()
+        else:
+            self.save()
         for seat in self.guests():
             self.send(self.seat_peer[seat], self.lobby_message(seat))
 
@@ -358,7 +399,7 @@ class Host(Room):
         seat = None
         for s in (1, 2, 3):
             p = self.players[s]
-            if p.get("name") == name and p.get("kind") in ("guest", "away"):
+            if p.get("name") == name and p.get("kind") in ("guest", "away", "gone"):
                 seat = s
         if seat is None and not self.started:
             seat = next((s for s in (1, 2, 3) if self.players[s].get("kind") == "bot"), None)
@@ -370,7 +411,7 @@ class Host(Room):
             del self.peers[old]
         self.peers[peer] = seat
         self.seat_peer[seat] = peer
-        was_away = self.players[seat].get("kind") == "away"
+        was_away = self.players[seat].get("kind") in ("away", "gone")
         self.players[seat] = {"name": name, "kind": "guest"}
         self.dropped.pop(seat, None)
         self.lobby_changed()
@@ -399,7 +440,7 @@ class Host(Room):
             self.players[seat] = {"kind": "bot", "level": "normal"}
             self.lobby_changed()
             return
-        self.players[seat] = {"name": name, "kind": "away"}
+        self.players[seat] = {"name": name, "kind": "gone" if left else "away", "level": "normal"}
         if left:
             self.notice("room_left", player=name)
             self.c.queue(self.hand_to_bots)
@@ -416,7 +457,9 @@ class Host(Room):
             for seat in list(self.dropped):
                 if now - self.dropped[seat] >= grace:
                     del self.dropped[seat]
-                    self.notice("room_dropped", player=self.players[seat].get("name", "?"))
+                    name = self.players[seat].get("name", "?")
+                    self.players[seat] = {"name": name, "kind": "gone", "level": "normal"}
+                    self.notice("room_dropped", player=name)
                     for other in self.guests():
                         self.send(self.seat_peer[other], {"t": "dropped", "seat": seat})
                     self.c.queue(self.hand_to_bots)
@@ -428,8 +471,8 @@ class Host(Room):
 
     async def seat_people(self):
         """Tell the engine which seats people play now; the host's table follows (a bot may move)."""
-        await self.c.link.call("set_room", self.guests())
-        self.c.link.humans = [0] + self.guests()
+        await self.c.link.call("set_room", self.people())
+        self.c.link.humans = [0] + self.people()
         self.c.s.view = await self.c.link.call("snapshot")
         self.c.render()
         self.c.wake()
@@ -459,6 +502,7 @@ class Host(Room):
         s.deal_token += 1
         self.dialog.close()
         self.mount_bar()
+        self.save()
         c.render()
         self.send_start(await c.link.call("guest_views"))
         c.offer_forced()
@@ -503,6 +547,10 @@ class Host(Room):
     def leave(self):
         for seat in self.guests():
             self.send(self.seat_peer[seat], {"t": "closed"})
+        try:
+            self.c.storage.removeItem(HOSTING_KEY)
+        except Exception:
+            pass
         if self.wire is not None:
             self.wire.leave()
             self.wire = None
@@ -656,6 +704,7 @@ class Guest(Room):
                         self.send(event["peer"], {"t": "hello", "name": self.name})
                 elif event["type"] == "leave":
                     if event["peer"] == self.host:
+                        self.host = None  # the host's reopened page is another peer
                         self.notice("room_host_gone")
                 elif event["type"] == "msg":
                     self.on_message(event["peer"], event["data"])
@@ -765,6 +814,23 @@ class Guest(Room):
         self.notice("room_left_you")
 
 
+def hosting_record(controller):
+    """The room this page held when it closed (Host.save), if its match is still the saved one."""
+    from ui import store
+
+    try:
+        record = json.loads(str(controller.storage.getItem(HOSTING_KEY) or "null"))
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or not record.get("started") or room_code("#room=" + str(
+            record.get("code"))) is None or not store.read_save(controller.storage)[0]:
+        return None
+    players = record.get("players")
+    if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, dict) for p in players):
+        return None
+    return record
+
+
 def mount(controller):
     """Add "Play with friends" and the room's dialog to the page; for a room link, seat this page
     as a guest. Returns the Guest (the page then starts no engine) or None."""
@@ -786,6 +852,12 @@ def mount(controller):
         asyncio.create_task(guest.open())
         return guest
     state = {"host": None}
+    record = hosting_record(controller)
+    if record is not None:
+        host = Host(controller)
+        host.wire_dialog()
+        state["host"] = host
+        host.resume(record)
 
     def create(event):
         if state["host"] is not None:
