@@ -12,7 +12,7 @@ import pytest
 from gongzhu.core.bots.rulebot import easy
 from gongzhu.core.cards import card_codes, parse_card
 from gongzhu.core.hand import IllegalMove
-from gongzhu.core.room import MAX_MESSAGE, BadMessage, guest_view, parse_message, turn
+from gongzhu.core.room import MAX_MESSAGE, BadMessage, guest_view, parse_message, patch, turn, unpack_view
 from gongzhu.core.screen import table_view
 from gongzhu.core.table import Table
 
@@ -126,10 +126,15 @@ def test_a_match_with_two_guests_sends_each_only_its_own_view(rules: dict[str, A
     checked = 0
     refused = 0
     reply = {"guests": table.guest_views()}
+    rebuilt: dict[int, Any] = {}
     for _ in range(2000):
         for key, sent in reply.get("guests", {}).items():
             seat = int(key)
             assert not codes_in(sent) & hidden_from(match, seat, passed[seat]), (seat, sent)
+            # The changes sent rebuild, on the guest's side, exactly the seat's whole view.
+            rebuilt[seat] = patch(rebuilt.get(seat), sent["delta"])
+            whole = guest_view(table_view(match, seat, table.levels, True, claims=False, people=[0, 1, 3]), seat)
+            assert unpack_view(rebuilt[seat]) == whole
             checked += 1
         if match.current_hand.phase == "done":
             if match.is_over:

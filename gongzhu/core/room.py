@@ -172,3 +172,85 @@ def guest_events(events: list[Any], seat: int) -> list[Any]:
             event["proof"] = None
         out.append(event)
     return out
+
+
+# ------------------------------------------------------------------ what crosses the wire
+
+def pack_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A guest's view made short for the wire: the reasons why cards may not be played, grouped
+    (one sentence in each language, the cards it is said of) instead of repeated per card."""
+    out = dict(view)
+    illegal = out.pop("illegal", {}) or {}
+    zh = out.pop("illegal_zh", {}) or {}
+    groups: list[Any] = []
+    for code in sorted(illegal):
+        pair = [illegal[code], zh.get(code, illegal[code])]
+        for group in groups:
+            if group[0] == pair[0] and group[1] == pair[1]:
+                group[2].append(code)
+                break
+        else:
+            groups.append([pair[0], pair[1], [code]])
+    out["reasons"] = groups
+    return out
+
+
+def unpack_view(packed: dict[str, Any]) -> dict[str, Any]:
+    """The view ``pack_view`` made short, whole again."""
+    out = dict(packed)
+    illegal = {}
+    zh = {}
+    for en, cn, codes in out.pop("reasons", []) or []:
+        for code in codes:
+            illegal[code] = en
+            zh[code] = cn
+    out["illegal"] = illegal
+    out["illegal_zh"] = zh
+    return out
+
+
+def delta(old: "dict[str, Any] | None", new: dict[str, Any]) -> dict[str, Any]:
+    """What changed from ``old`` to ``new`` (top-level keys): ``set`` (new values), ``add`` (what
+    a list grew by at its end) and ``drop`` (keys gone). ``old`` None: everything is set."""
+    if old is None:
+        return {"set": dict(new)}
+    changed: dict[str, Any] = {}
+    grown: dict[str, Any] = {}
+    for key in new:
+        value = new[key]
+        if key not in old:
+            changed[key] = value
+            continue
+        before = old[key]
+        if before == value:
+            continue
+        if isinstance(value, list) and isinstance(before, list) and before and len(value) > len(before) \
+                and value[:len(before)] == before:
+            grown[key] = value[len(before):]
+        else:
+            changed[key] = value
+    out: dict[str, Any] = {}
+    if changed:
+        out["set"] = changed
+    if grown:
+        out["add"] = grown
+    gone = [key for key in old if key not in new]
+    if gone:
+        out["drop"] = gone
+    return out
+
+
+def patch(old: "dict[str, Any] | None", change: Any) -> dict[str, Any]:
+    """``old`` with ``change`` (a ``delta``) applied; ValueError for a change that does not fit."""
+    if not isinstance(change, dict):
+        raise ValueError("a change must be an object")
+    out = dict(old or {})
+    for key, value in (change.get("set") or {}).items():
+        out[key] = value
+    for key, value in (change.get("add") or {}).items():
+        if not isinstance(out.get(key), list) or not isinstance(value, list):
+            raise ValueError("a change adds to a list the view does not have: %s" % key)
+        out[key] = out[key] + value
+    for key in change.get("drop") or []:
+        out.pop(key, None)
+    return out

@@ -24,7 +24,7 @@ import json
 from .bots import LADDER
 from .match import Match
 from .portable import Any, Random, clock, dumps
-from .room import guest_events, guest_view
+from .room import delta, guest_events, guest_view, pack_view
 from .rules import get_rules
 from .screen import bot_next, table_view, your_move
 
@@ -59,6 +59,7 @@ class Table:
         self.levels = ["normal", "normal", "normal", "normal"]
         self.room = False  # an online room (people in the other seats) sets this: no take-backs there
         self.humans = [HUMAN]  # the seats played by people: the host's, and in a room its guests'
+        self.sent: dict[int, Any] = {}  # in a room: seat -> the (packed) view its guest was last sent
 
     def current(self) -> Match:
         if self.match is None:
@@ -78,15 +79,20 @@ class Table:
         self.humans = [HUMAN] + sorted(set(seats))
         return list(self.humans)
 
-    def guest_views(self, events: "list[Any] | None" = None) -> dict[str, Any]:
-        """What each guest's screen is sent now: seat (as text) -> {"events", "view"}, both turned to
-        that seat (``room.guest_view``, ``room.guest_events``)."""
+    def guest_views(self, events: "list[Any] | None" = None, full: bool = True) -> dict[str, Any]:
+        """What each guest's screen is sent now: seat (as text) -> {"events", "delta"}, both turned
+        to that seat (``room.guest_view``, ``room.guest_events``). ``delta`` is what changed in its
+        view (``room.delta`` of ``room.pack_view``) since it was last sent one; ``full``: the whole
+        view (a guest that joins or comes back)."""
         match = self.current()
         out = {}
         for seat in self.humans:
             if seat != HUMAN:
-                view = table_view(match, seat, self.levels, True, claims=False, people=self.humans)
-                out[str(seat)] = {"events": guest_events(events or [], seat), "view": guest_view(view, seat)}
+                view = pack_view(guest_view(table_view(match, seat, self.levels, True, claims=False,
+                                                       people=self.humans), seat))
+                change = delta(None if full else self.sent.get(seat), view)
+                self.sent[seat] = view
+                out[str(seat)] = {"events": guest_events(events or [], seat), "delta": change}
         return out
 
     def reply(self, events: list[Any]) -> dict[str, Any]:
@@ -94,7 +100,7 @@ class Table:
         in a room with guests, ``guests``: what each of them is sent)."""
         out: dict[str, Any] = {"events": events, "view": self.snapshot()}
         if len(self.humans) > 1:
-            out["guests"] = self.guest_views(events)
+            out["guests"] = self.guest_views(events, full=False)
         return out
 
     def guest_act(self, seat: int, kind: str, arg: Any) -> dict[str, Any]:

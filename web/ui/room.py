@@ -21,7 +21,7 @@ from pyscript import document, js_import, window
 from pyscript.ffi import create_proxy
 
 from gongzhu.core import options
-from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message
+from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_view
 from ui.dom import fill, h
 from ui.engine import EngineError
 from ui.i18n import level_name, seat_name, t
@@ -514,7 +514,7 @@ class Host(Room):
             seat = int(key)
             if only is not None and seat != only:
                 continue
-            self.send(self.seat_peer[seat], {"t": "start", "view": sent[key]["view"], "players": self.players,
+            self.send(self.seat_peer[seat], {"t": "start", "delta": sent[key]["delta"], "players": self.players,
                                              "you": seat})
 
     def broadcast(self, reply):
@@ -522,7 +522,7 @@ class Host(Room):
         guests = reply.get("guests") or {}
         for key in guests:
             seat = int(key)
-            message = {"t": "update", "events": guests[key]["events"], "view": guests[key]["view"]}
+            message = {"t": "update", "events": guests[key]["events"], "delta": guests[key]["delta"]}
             if self.re is not None and self.re[0] == seat:
                 message["re"] = self.re[1]
             self.send(self.seat_peer[seat], message)
@@ -609,6 +609,7 @@ class Guest(Room):
         self.next_id = 0
         self.pending = None  # the intent waiting for the host's answer: {"id", "done", "reply", "error"}
         self.link = RemoteLink(self)
+        self.last = None  # the (packed) view the host last sent, which its changes apply to
         self.form = None  # the lobby's parts (draw_lobby)
         self.form_lang = None
         self.status_el = None
@@ -733,6 +734,11 @@ class Guest(Room):
             return
         if peer != self.host:
             return  # only the host speaks for the table
+        if kind in ("start", "update"):
+            # The host sends what changed in this seat's view; the whole view is rebuilt here, in
+            # the order the messages came.
+            self.last = patch(None if kind == "start" else self.last, msg.get("delta"))
+            msg["view"] = unpack_view(self.last)
         if kind == "start":
             self.players = msg["players"]
             self.me = msg["you"]
