@@ -17,6 +17,8 @@ import json
 
 from .cards import parse_card
 from .portable import Any
+from .rules import Rules
+from .scoring import score_pile
 
 MAX_MESSAGE = 2000  # characters: the longest honest message (a name, 13 card codes) is far below
 MAX_NAME = 24
@@ -178,8 +180,11 @@ def guest_events(events: list[Any], seat: int) -> list[Any]:
 
 def pack_view(view: dict[str, Any]) -> dict[str, Any]:
     """A guest's view made short for the wire: the reasons why cards may not be played, grouped
-    (one sentence in each language, the cards it is said of) instead of repeated per card."""
+    (one sentence in each language, the cards it is said of) instead of repeated per card, and
+    without the finished hand's score lines, which ``unpack_view`` works out from the view."""
     out = dict(view)
+    out.pop("breakdown", None)
+    out.pop("exposed_at_end", None)
     illegal = out.pop("illegal", {}) or {}
     zh = out.pop("illegal_zh", {}) or {}
     groups: list[Any] = []
@@ -206,6 +211,17 @@ def unpack_view(packed: dict[str, Any]) -> dict[str, Any]:
             zh[code] = cn
     out["illegal"] = illegal
     out["illegal_zh"] = zh
+    if out.get("phase") == "done":
+        # Each seat's score, line by line, from the tricks it took and the exposures (Hand.breakdown).
+        exposed = list(out.get("auto_exposed") or [])
+        for cards in out["exposed"]:
+            exposed += cards
+        taken: list[list[str]] = [[], [], [], []]
+        for trick in out["tricks"]:
+            taken[trick["winner"]] += [code for _, code in trick["cards"]]
+        rules = Rules.from_dict(out["rules"])
+        out["breakdown"] = [score_pile(cards, exposed, rules).to_dict() for cards in taken]
+        out["exposed_at_end"] = out["exposed"]
     return out
 
 
