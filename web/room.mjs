@@ -26,18 +26,18 @@ export async function settings(search = location.search) {
   const params = new URLSearchParams(search);
   const relays = params.getAll("relay").filter((url) => /^wss?:\/\/[^\s/]+/.test(url));
   if (relays.length) config.relays = relays;
+  if (params.getAll("relay").includes("none")) config.relays = []; // manual pairing only
   const stun = params.getAll("stun");
   if (stun.length) config.stun = stun.includes("none") ? [] : stun.filter((url) => /^stuns?:[^\s]+$/.test(url));
   return config;
 }
 
-class Wire {
-  constructor(room, action) {
-    this.room = room;
-    this.action = action;
+/** A queue of events (JSON text) that the Python side reads one at a time with `next()`. */
+class Events {
+  constructor() {
     this.queue = [];
     this.waiting = null;
-    this.sent = 0; // bytes sent, for the benchmark
+    this.sent = 0; // characters sent, for the benchmark
     this.received = 0;
   }
 
@@ -54,6 +54,14 @@ class Wire {
   next() {
     if (this.queue.length) return Promise.resolve(this.queue.shift());
     return new Promise((resolve) => (this.waiting = resolve));
+  }
+}
+
+class Wire extends Events {
+  constructor(room, action) {
+    super();
+    this.room = room;
+    this.action = action;
   }
 
   /** Send `text` to `peer` (null: everyone in the room). */
@@ -101,6 +109,122 @@ export async function join(code, search = location.search, host = false) {
     wire.push({ type: "msg", peer: context.peerId, data: text });
   };
   globalThis.gongzhuWire = wire; // the tests and the benchmark read its byte counts
+  return wire;
+}
+
+/** Whether this visit has a relay to find the room through (`?relay=none`: manual pairing only). */
+export async function hasRelays(search = location.search) {
+  return (await settings(search)).relays.length > 0;
+}
+
+// ------------------------------------------------------------------ manual pairing, no relay
+
+/** An offer or answer as a short code: its JSON, deflated, in base64url. */
+async function pack(description) {
+  const text = JSON.stringify({ type: description.type, sdp: description.sdp });
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function unpack(code) {
+  const clean = String(code).trim().replace(/-/g, "+").replace(/_/g, "/");
+  if (!/^[A-Za-z0-9+/]{20,8000}$/.test(clean)) throw new Error("not a pairing code");
+  const bytes = Uint8Array.from(atob(clean + "===".slice((clean.length + 3) % 4)), (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const data = JSON.parse(await new Response(stream).text());
+  if (!data || !["offer", "answer"].includes(data.type) || typeof data.sdp !== "string") throw new Error("not a pairing code");
+  return data;
+}
+
+const gathered = (pc) =>
+  new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    const done = () => pc.iceGatheringState === "complete" && resolve();
+    pc.addEventListener("icegatheringstatechange", done);
+    setTimeout(resolve, 5000); // what was gathered by then
+  });
+
+/** Peers paired by hand: the host's page makes an offer code per guest, the guest's page answers
+ * it with a code of its own, the host's page takes that answer; then a data channel links them.
+ * Same events and `send` as a relay's Wire. */
+class ManualWire extends Events {
+  constructor(config) {
+    super();
+    this.config = { iceServers: config.stun.map((urls) => ({ urls })) };
+    this.channels = {};
+    this.offers = {};
+    this.count = 0;
+  }
+
+  attach(peer, pc, channel) {
+    channel.onopen = () => {
+      this.channels[peer] = channel;
+      this.push({ type: "join", peer });
+    };
+    channel.onmessage = (event) => {
+      const text = typeof event.data === "string" ? event.data : "";
+      this.received += text.length;
+      this.push({ type: "msg", peer, data: text });
+    };
+    channel.onclose = () => {
+      delete this.channels[peer];
+      this.push({ type: "leave", peer });
+    };
+  }
+
+  /** The host: a new offer; its peer name and code. */
+  async offer() {
+    const peer = `pair-${++this.count}`;
+    const pc = new RTCPeerConnection(this.config);
+    this.attach(peer, pc, pc.createDataChannel("game"));
+    await pc.setLocalDescription(await pc.createOffer());
+    await gathered(pc);
+    this.offers[peer] = pc;
+    return JSON.stringify({ peer, code: await pack(pc.localDescription) });
+  }
+
+  /** The host: a guest's answer code to the offer of `peer`. */
+  async accept(peer, code) {
+    const pc = this.offers[peer];
+    if (!pc) throw new Error("no such offer");
+    await pc.setRemoteDescription(await unpack(code));
+    delete this.offers[peer];
+  }
+
+  /** A guest: the host's offer code; resolves to this page's answer code. */
+  async answer(code) {
+    const pc = new RTCPeerConnection(this.config);
+    pc.ondatachannel = (event) => this.attach("host", pc, event.channel);
+    await pc.setRemoteDescription(await unpack(code));
+    await pc.setLocalDescription(await pc.createAnswer());
+    await gathered(pc);
+    return pack(pc.localDescription);
+  }
+
+  send(text, peer) {
+    const data = String(text);
+    this.sent += data.length;
+    try {
+      this.channels[peer]?.send(data);
+    } catch (err) {
+      console.warn(`room: not sent: ${err.message}`);
+    }
+  }
+
+  peers() {
+    return Object.keys(this.channels);
+  }
+
+  leave() {
+    for (const channel of Object.values(this.channels)) channel.close();
+  }
+}
+
+/** A wire for manual pairing (no relay). */
+export async function manual(search = location.search) {
+  const wire = new ManualWire(await settings(search));
+  globalThis.gongzhuManualWire = wire;
   return wire;
 }
 

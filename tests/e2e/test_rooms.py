@@ -16,7 +16,7 @@ from gongzhu.core import options
 from gongzhu.core.room import patch, unpack_view
 from tests.e2e.harness import wait_ready
 from tests.e2e.rooms_support import Tabs, join_guest, local_relay, open_host, play_hand_together, wait_seated
-from tests.e2e.test_game_support import FAST_SETTINGS
+from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
@@ -278,3 +278,38 @@ def test_the_host_drops_and_reopens_the_room_from_its_saved_match(tabs: Tabs, si
         "els => els.map(e => e.dataset.card)")) == held
     play_hand_together([again, mei])
     tabs.check()
+
+
+def test_manual_pairing_with_codes_needs_no_relay(tabs: Tabs, site_url: str) -> None:
+    """No relay at all (?relay=none): the host makes an offer code, the friend's page (#pair) answers
+    it with a code of its own, the host takes that answer; they are seated and play a hand."""
+    host, _ = tabs.open()
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    host.goto(f"{site_url}?relay=none&stun=none")
+    wait_ready(host)
+    host.click('[data-action="create-room"]')
+    host.click("#dlg-room .room-pair summary")
+    host.click('[data-action="pair-offer"]')
+    offer = host.locator('[data-testid="pair-offer"]')
+    expect(offer).not_to_have_value("", timeout=30_000)
+    code = offer.input_value()
+    assert len(code) < 2000, len(code)
+    guest, _ = tabs.open()
+    guest.add_init_script(settings_script(FAST_SETTINGS))
+    guest.goto(f"{site_url}?stun=none#pair")
+    guest.fill("#player-name", "Mei", timeout=120_000)
+    guest.click('[data-action="take-seat"]')
+    guest.fill('[data-testid="pair-offer-in"]', code)
+    guest.click('[data-action="pair-answer"]')
+    answer = guest.locator('[data-testid="pair-answer"]')
+    expect(answer).not_to_have_value("", timeout=30_000)
+    host.fill('[data-testid="pair-answer-in"]', answer.input_value())
+    host.click('[data-action="pair-accept"]')
+    wait_seated(host, {"Mei": guest})
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    play_hand_together([host, guest])
+    tabs.check()
+    # Nothing was ever asked of a relay: no WebSocket was opened by either page.
+    for page in (host, guest):
+        assert page.evaluate("() => !window.gongzhuWire")

@@ -81,6 +81,7 @@ class Room:
     def __init__(self, controller):
         self.c = controller
         self.wire = None
+        self.peer_wire = {}  # peer id -> the wire it came by (the relay's, or manual pairing's)
         self.players = [None, None, None, None]  # by absolute seat: {"name", "kind": host|guest|bot, "level"}
         self.me = 0  # this page's absolute seat
         self.keep = []
@@ -98,8 +99,9 @@ class Room:
         node.addEventListener(name, proxy)
 
     def send(self, peer, data):
-        if self.wire is not None and peer:
-            self.wire.send(json.dumps(data, separators=(",", ":")), peer)  # compact: fewer bytes a hand
+        wire = self.peer_wire.get(peer) or self.wire
+        if wire is not None and peer:
+            wire.send(json.dumps(data, separators=(",", ":")), peer)  # compact: fewer bytes a hand
 
     def relative(self, seat):
         """An absolute seat as this page's screen numbers it (0: this page's own, at the bottom)."""
@@ -220,6 +222,11 @@ class Host(Room):
         self.started = False
         self.preset = "mine"  # the host's own house rules (Settings), or a preset's name
         self.re = None  # (seat, intent id) the next update answers
+        self.pair_wire = None  # manual pairing (no relay), once an offer is made
+        self.pair_box = None
+        self.pair_lang = None
+        self.pair_peer = None
+        self.pair_code = ""
         levels = list(controller.s.settings["levels"])
         self.players = [{"kind": "host"}] + [
             {"kind": "bot", "level": levels[s]} for s in (1, 2, 3)]
@@ -231,9 +238,11 @@ class Host(Room):
         self.link = room_link(window.location, self.code)
         self.draw_lobby(mod)
         self.dialog.showModal()
-        self.wire = await mod.join(self.code, str(window.location.search), True)
-        asyncio.create_task(self.run())
         asyncio.create_task(self.watch_drops())
+        search = str(window.location.search)
+        if await mod.hasRelays(search):
+            self.wire = await mod.join(self.code, search, True)
+            asyncio.create_task(self.run(self.wire))
 
     def guests(self):
         return [s for s in (1, 2, 3) if self.players[s].get("kind") == "guest"]
@@ -271,9 +280,11 @@ class Host(Room):
     async def reopen(self):
         mod = await wire_module()
         self.draw_lobby(mod)
-        self.wire = await mod.join(self.code, str(window.location.search), True)
-        asyncio.create_task(self.run())
         asyncio.create_task(self.watch_drops())
+        search = str(window.location.search)
+        if await mod.hasRelays(search):
+            self.wire = await mod.join(self.code, search, True)
+            asyncio.create_task(self.run(self.wire))
 
     def draw_lobby(self, mod=None):
         lang = self.lang()
@@ -289,7 +300,7 @@ class Host(Room):
         start = h("button", {"type": "button", "class": "btn primary", "data-action": "start-room",
                              "text": t("room_start", lang), "disabled": not self.guests()})
         fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}),
-                           h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas]
+                           h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas, self.pairing()]
              + self.seat_list(host_controls=True)
              + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])]),
                 h("p", {"class": "room-status", "text": "" if self.guests() else t("room_need_guest", lang)}),
@@ -298,6 +309,46 @@ class Host(Room):
             mod.drawQr(canvas, self.link)
         else:
             asyncio.create_task(self.redraw_qr(canvas))
+
+    def pairing(self):
+        """The lobby's manual pairing (no relay): an offer code for a friend, who opens the game
+        with `#pair` and answers it with a code of theirs. Built once: what is typed stays."""
+        lang = self.lang()
+        if self.pair_box is None or self.pair_lang != lang:
+            self.pair_lang = lang
+            offer = h("textarea", {"readonly": True, "rows": "3", "data-testid": "pair-offer",
+                                   "aria-label": t("room_pair_offer_code", lang)})
+            answer = h("textarea", {"rows": "3", "data-testid": "pair-answer-in",
+                                    "aria-label": t("room_pair_answer_in", lang)})
+            pair_link = room_link(window.location, "x").replace("#room=x", "#pair")
+            self.pair_box = h("details", {"class": "room-pair"}, [
+                h("summary", {"text": t("room_pair", lang)}),
+                h("p", {"text": t("room_pair_note", lang, link=pair_link)}),
+                h("button", {"type": "button", "class": "btn", "data-action": "pair-offer",
+                             "text": t("room_pair_make", lang)}),
+                offer, h("p", {"text": t("room_pair_answer_in", lang)}), answer,
+                h("button", {"type": "button", "class": "btn", "data-action": "pair-accept",
+                             "text": t("room_pair_accept", lang)})])
+            if self.pair_code:
+                offer.value = self.pair_code
+        return self.pair_box
+
+    async def make_offer(self):
+        mod = await wire_module()
+        if self.pair_wire is None:
+            self.pair_wire = await mod.manual(str(window.location.search))
+            asyncio.create_task(self.run(self.pair_wire))
+        made = json.loads(str(await self.pair_wire.offer()))
+        self.pair_peer = made["peer"]
+        self.pair_code = made["code"]
+        self.pair_box.querySelector('[data-testid="pair-offer"]').value = self.pair_code
+
+    async def accept_answer(self):
+        field = self.pair_box.querySelector('[data-testid="pair-answer-in"]')
+        try:
+            await self.pair_wire.accept(self.pair_peer, str(field.value))
+        except Exception as exc:
+            self.notice("room_pair_bad", message=str(exc))
 
     async def redraw_qr(self, canvas):
         (await wire_module()).drawQr(canvas, self.link)
@@ -315,6 +366,10 @@ class Host(Room):
                 pass
         elif target.closest('[data-action="start-room"]') and not target.hasAttribute("disabled"):
             self.c.queue(self.start)
+        elif target.closest('[data-action="pair-offer"]'):
+            asyncio.create_task(self.make_offer())
+        elif target.closest('[data-action="pair-accept"]') and self.pair_wire is not None and self.pair_peer:
+            asyncio.create_task(self.accept_answer())
 
     def on_change(self, event):
         target = event.target
@@ -325,6 +380,8 @@ class Host(Room):
             self.players[seat] = {"kind": "bot", "level": target.value}
         elif target.hasAttribute("data-room-move"):
             self.move(int(target.getAttribute("data-room-move")), int(target.value))
+        else:
+            return  # (a pairing code typed: nothing to redraw)
         self.lobby_changed()
 
     def move(self, seat, target):
@@ -348,9 +405,10 @@ class Host(Room):
     def lobby_message(self, seat):
         return {"t": "lobby", "players": self.players, "you": seat, "started": self.started}
 
-    async def run(self):
+    async def run(self, wire):
         while True:
-            event = json.loads(str(await self.wire.next()))
+            event = json.loads(str(await wire.next()))
+            self.peer_wire[event["peer"]] = wire
             try:
                 if event["type"] == "msg":
                     self.on_message(event["peer"], event["data"])
@@ -599,9 +657,10 @@ class RemoteLink:
 class Guest(Room):
     """This page sits at a room's table: it sends its intents and shows what the host sends it."""
 
-    def __init__(self, controller, code):
+    def __init__(self, controller, code, manual=False):
         super().__init__(controller)
         self.code = code
+        self.manual = manual  # paired by codes (`#pair`), no relay
         self.host = None  # the host's peer id, once it has answered
         self.name = ""
         self.seated = False
@@ -626,7 +685,10 @@ class Guest(Room):
             self.name = remembered  # a reopened link: the seat is taken back under the same name
             self.status = "room_joining"
         mod = await wire_module()
-        self.wire = await mod.join(self.code, str(window.location.search))
+        if self.manual:
+            self.wire = await mod.manual(str(window.location.search))
+        else:
+            self.wire = await mod.join(self.code, str(window.location.search))
         self.draw_lobby()
         asyncio.create_task(self.run())
 
@@ -646,7 +708,17 @@ class Guest(Room):
             self.status_el = h("p", {"class": "room-status", "data-testid": "room-status", "role": "status"})
             self.seats_el = h("div")
             self.form_lang = lang
-            fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}), self.form,
+            pair = None
+            if self.manual:
+                pair = h("div", {"class": "room-pair"}, [
+                    h("p", {"text": t("room_pair_offer_in", lang)}),
+                    h("textarea", {"rows": "3", "data-testid": "pair-offer-in",
+                                   "aria-label": t("room_pair_offer_in", lang)}),
+                    h("button", {"type": "button", "class": "btn", "data-action": "pair-answer",
+                                 "text": t("room_pair_answer", lang)}),
+                    h("textarea", {"readonly": True, "rows": "3", "data-testid": "pair-answer",
+                                   "aria-label": t("room_pair_answer_code", lang)})])
+            fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}), self.form, pair,
                                self.status_el, self.seats_el])
         self.form.hidden = self.seated
         self.status_el.textContent = t(self.status, lang)
@@ -663,6 +735,19 @@ class Guest(Room):
     def on_click(self, event):
         if event.target.closest('[data-action="take-seat"]'):
             self.take_seat()
+        elif event.target.closest('[data-action="pair-answer"]') and self.manual:
+            asyncio.create_task(self.answer_offer())
+
+    async def answer_offer(self):
+        """Manual pairing: the host's offer code in, this page's answer code out (to send back)."""
+        while self.wire is None:
+            await asyncio.sleep_ms(50)
+        offer = self.dialog.querySelector('[data-testid="pair-offer-in"]')
+        out = self.dialog.querySelector('[data-testid="pair-answer"]')
+        try:
+            out.value = str(await self.wire.answer(str(offer.value)))
+        except Exception as exc:
+            self.notice("room_pair_bad", message=str(exc))
 
     def take_seat(self):
         field = document.getElementById("player-name")
@@ -678,6 +763,8 @@ class Guest(Room):
 
     def remembered(self):
         """The name this browser took a seat with in this room, if any."""
+        if not self.code:
+            return ""
         try:
             name = window.localStorage.getItem("gongzhu.room." + self.code)
         except Exception:  # no storage (a sandboxed frame)
@@ -685,6 +772,8 @@ class Guest(Room):
         return str(name) if name and len(str(name)) <= MAX_NAME else ""
 
     def remember(self):
+        if not self.code:
+            return
         try:
             window.localStorage.setItem("gongzhu.room." + self.code, self.name)
         except Exception:
@@ -846,14 +935,15 @@ def mount(controller):
     document.body.appendChild(h("dialog", {"id": "dlg-room", "class": "dialog room-dialog",
                                            "aria-labelledby": "dlg-room-title"}))
     code = room_code(window.location.hash)
+    manual = str(window.location.hash) == "#pair"
     menu = document.getElementById("menu") or document.querySelector("header") or document.body
     label = h("span", {"class": "label", "text": t("room_open", controller.lang())})
     button = h("button", {"type": "button", "class": "menu-btn", "data-action": "create-room"},
                [h("span", {"aria-hidden": "true", "class": "icon", "text": "☺"}), label])
     menu.appendChild(button)
-    if code:
+    if code or manual:
         button.hidden = True
-        guest = Guest(controller, code)
+        guest = Guest(controller, code, manual)
         guest.wire_dialog()
         asyncio.create_task(guest.open())
         return guest
