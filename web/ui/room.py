@@ -18,7 +18,7 @@ import asyncio
 import json
 
 from pyscript import document, js_import, window
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, to_js
 
 from gongzhu.core import options
 from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_view
@@ -941,6 +941,14 @@ def mount(controller):
     button = h("button", {"type": "button", "class": "menu-btn", "data-action": "create-room"},
                [h("span", {"aria-hidden": "true", "class": "icon", "text": "☺"}), label])
     menu.appendChild(button)
+
+    def relabel(*args):
+        label.textContent = t("room_open", controller.lang())
+
+    # Follow the page's language switch (the renderer sets <html lang>), as the Share button does.
+    observer = window.MutationObserver.new(create_proxy(relabel))
+    KEEP.append(observer)
+    observer.observe(document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]}))
     if code or manual:
         button.hidden = True
         guest = Guest(controller, code, manual)
