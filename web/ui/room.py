@@ -44,6 +44,10 @@ CSS = """
   padding: .25rem .5rem; font-size: .9rem; }
 #room-bar .room-turn { font-weight: bold; }
 #room-bar button { min-width: 2rem; }
+@media (max-height: 480px), (max-width: 900px) {
+  .menu-btn[data-action="create-room"] .label { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; }
+}
 """
 
 
