@@ -208,6 +208,14 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
         expect(host.locator('[data-testid="hand-summary"]')).to_be_hidden()
     expect(host.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
     expect(guest.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
+    # A reaction (a fixed emoji, no text) reaches the other screen; leaving is said to the host.
+    for page in (host, guest):
+        page.click('[data-testid="hand-summary"] ~ footer [data-action="close"], #dlg-summary [data-action="close"]')
+    host.click('#room-bar [data-room-react="0"]')
+    expect(guest.locator('[data-testid="room-reaction"]')).to_have_text("the host: 👍")
+    guest.click('#room-bar [data-action="leave-room"]')
+    expect(host.locator("#notice")).to_contain_text("Jun left the room")
+    expect(guest.locator("#notice")).to_contain_text("You left the room")
     tabs.check()
 
 
