@@ -9,6 +9,8 @@
 #                  (and precompile our Python for them)
 #   make files     regenerate the [files] table of web/mpy.toml (the UI's modules)
 #   make screenshot  retake web/screenshot.png (the README's picture) in the browser test
+#   make relay     start a WebTorrent tracker on this machine for online rooms (prints its address;
+#                  open the game with ?relay=ADDRESS); RELAY_PORT=8000
 #   make clean     remove build output, caches and test artifacts (keeps .venv and node_modules)
 
 PORT ?= 8765
@@ -19,7 +21,7 @@ VENV_PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help play test tools lint site runtime files browser venv screenshot clean
+.PHONY: help play test tools lint site runtime files browser venv screenshot clean relay
 
 help:
 	@sed -n 's/^#   //p' Makefile
@@ -94,6 +96,10 @@ test: tools lint
 
 screenshot: venv node_modules/.all-installed runtime browser
 	GONGZHU_UPDATE_SCREENSHOT=1 $(VENV_PY) -m pytest -q tests/e2e/test_boot.py -k progress
+
+RELAY_PORT ?= 8000
+relay: node_modules/.all-installed
+	@node web/tools/relay.mjs --host $(HOST) --port $(RELAY_PORT)
 
 clean:
 	rm -rf _site test-artifacts web/runtime .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -21,6 +21,7 @@ from build_site import (
     build,
     build_version,
     is_site_file,
+    room_relays,
     runtime_unused,
     site_files,
 )
@@ -131,8 +132,11 @@ def test_every_page_gets_the_policy_manifest_and_offline_first_thing(site: tuple
         assert names.count("html") == 1
 
 
-def test_csp_allows_only_the_sites_origin() -> None:
+def test_csp_allows_only_the_sites_origin_and_the_configured_relays() -> None:
     directives = dict(d.split(" ", 1) for d in CSP.split("; "))
+    relays = room_relays()
+    assert relays and directives["connect-src"].split() == ["'self'", *relays]
+    directives["connect-src"] = "'self'"
     assert directives["default-src"] == "'self'"
     assert directives["object-src"] == "'none'"
     for name, value in directives.items():
@@ -150,7 +154,7 @@ def test_csp_allows_only_the_sites_origin() -> None:
                 source,
             )
     assert "'unsafe-inline'" not in directives["script-src"]
-    assert "http" not in CSP and "*" not in CSP
+    assert "http" not in CSP and "*" not in CSP and "ws://" not in CSP
 
 
 def test_pages_have_no_inline_code_and_outside_links_are_noopener(site: tuple[Path, list[str]]) -> None:

@@ -28,36 +28,41 @@ def your_move(hand: Hand, seat: int) -> "str | None":
     return None
 
 
-def bot_next(hand: Hand, seat: int) -> "int | None":
-    """The other seat (a bot's) that decides next, or None (``seat``'s turn, or the hand is over)."""
+def bot_next(hand: Hand, seat: "int | list[int]") -> "int | None":
+    """The other seat (a bot's) that decides next, or None (``seat``'s turn, or the hand is over).
+
+    ``seat`` may be a list: the seats played by people (an online room), none of which is a bot's.
+    """
+    people = [seat] if isinstance(seat, int) else list(seat)
     order = [(hand.to_play + i) % 4 for i in range(4)] if hand.to_play is not None else [0, 1, 2, 3]
     if hand.phase == "pass":
         for s in order:
-            if s != seat and hand.passes[s] is None:
+            if s not in people and hand.passes[s] is None:
                 return s
         return None
     if hand.phase == "expose" and hand.rules.exposure_mode == "secret":
         for s in order:
-            if s != seat and not hand.exposure_decided[s]:
+            if s not in people and not hand.exposure_decided[s]:
                 return s
         return None
-    if hand.phase in ("expose", "play") and hand.to_play is not None and hand.to_play != seat:
+    if hand.phase in ("expose", "play") and hand.to_play is not None and hand.to_play not in people:
         return hand.to_play
     return None
 
 
 def table_view(match: Match, seat: int, levels: list[str], room: bool = False,
-               claims: bool = True) -> dict[str, Any]:
+               claims: bool = True, people: "list[int] | None" = None) -> dict[str, Any]:
     """``match.view(seat)`` with ``your_move``, ``bot_next``, ``turn``, ``levels``, ``history``,
     ``room``, ``can_claim``, ``can_take_back`` and, when the hand is over, ``breakdown`` and
     ``exposed_at_end``.
 
     ``room``: the table is an online room (the other seats are people), where nothing is taken
-    back.  ``claims=False`` skips the claim's proof (a view that cannot be played yet)."""
+    back.  ``claims=False`` skips the claim's proof (a view that cannot be played yet).  ``people``:
+    the seats played by people (``seat`` and, in a room, the guests'), which ``bot_next`` skips."""
     hand = match.current_hand
     view = match.view(seat)
     view["your_move"] = your_move(hand, seat)
-    view["bot_next"] = bot_next(hand, seat)
+    view["bot_next"] = bot_next(hand, people if people else seat)
     view["room"] = room
     view["can_claim"] = bool(claims and view["your_move"] == "play" and hand.claim_proof())
     view["can_take_back"] = not room and hand.can_take_back(seat)

@@ -1,4 +1,4 @@
-"""The game table the engine workers serve: one match, the human at seat 0, bots at 1-3.
+"""The game table the engine workers serve: one match, the human at seat 0, bots or people at 1-3.
 
 Both of the page's engine workers hold a ``Table`` and answer the page's calls with it: the
 MicroPython worker (``web/quick/worker.py``), which starts at once and plays the portable levels
@@ -12,6 +12,11 @@ Every answer is a snapshot, the human's view ready for the screen (``screen.tabl
 ``advance`` makes ONE bot decision, so the page paces the bots and stays responsive.
 ``serve(api, name, args_json)`` runs a call and answers it as JSON text, as the page expects
 (a dict would reach the MicroPython main thread as a JsProxy).
+
+In an online room the page at seat 0 is the host: ``set_room`` names the seats its guests play
+(``humans``), the bots never move for them, a guest's intent arrives through ``guest_act``, and
+every answer carries under ``"guests"`` what each guest's screen is sent (``room.guest_view``:
+its own seat's view only, turned to it, and the events).
 """
 
 import json
@@ -20,6 +25,7 @@ from .bots import LADDER
 from .lessons import LessonMatch
 from .match import Match
 from .portable import Any, Random, clock, dumps
+from .room import delta, guest_events, guest_view, pack_view
 from .rules import get_rules
 from .screen import bot_next, table_view, your_move
 
@@ -53,6 +59,8 @@ class Table:
         self.match: "Match | None" = None
         self.levels = ["normal", "normal", "normal", "normal"]
         self.room = False  # an online room (people in the other seats) sets this: no take-backs there
+        self.humans = [HUMAN]  # the seats played by people: the host's, and in a room its guests'
+        self.sent: dict[int, Any] = {}  # in a room: seat -> the (packed) view its guest was last sent
 
     def current(self) -> Match:
         if self.match is None:
@@ -64,7 +72,7 @@ class Table:
         (``LessonMatch.info``), and nothing left to do once the lesson is judged."""
         match = self.current()
         if not isinstance(match, LessonMatch):
-            return table_view(match, HUMAN, self.levels, self.room)
+            return table_view(match, HUMAN, self.levels, self.room, people=self.humans)
         view = table_view(match, HUMAN, ["easy", "easy", "easy", "easy"], claims=False)
         view["lesson"] = match.info()
         if view["lesson"]["verdict"] is not None:
@@ -82,6 +90,50 @@ class Table:
         match = self.match
         return isinstance(match, LessonMatch) and match.verdict() is not None
 
+    def set_room(self, seats: list[int]) -> list[int]:
+        """Make this table an online room whose guests play ``seats`` (of 1-3; none: only bots
+        beside the host, as when every guest has left).  Returns the seats people play."""
+        if not isinstance(seats, list) or any(not isinstance(s, int) or s not in (1, 2, 3) for s in seats):
+            raise ValueError("a room's guests sit at seats 1, 2 and 3")
+        self.room = True
+        self.humans = [HUMAN] + sorted(set(seats))
+        return list(self.humans)
+
+    def guest_views(self, events: "list[Any] | None" = None, full: bool = True) -> dict[str, Any]:
+        """What each guest's screen is sent now: seat (as text) -> {"events", "delta"}, both turned
+        to that seat (``room.guest_view``, ``room.guest_events``). ``delta`` is what changed in its
+        view (``room.delta`` of ``room.pack_view``) since it was last sent one; ``full``: the whole
+        view (a guest that joins or comes back)."""
+        match = self.current()
+        out = {}
+        for seat in self.humans:
+            if seat != HUMAN:
+                view = pack_view(guest_view(table_view(match, seat, self.levels, True, claims=False,
+                                                       people=self.humans), seat))
+                change = delta(None if full else self.sent.get(seat), view)
+                self.sent[seat] = view
+                out[str(seat)] = {"events": guest_events(events or [], seat), "delta": change}
+        return out
+
+    def reply(self, events: list[Any]) -> dict[str, Any]:
+        """The answer to a call that changed the match: its events and the host's snapshot (and,
+        in a room with guests, ``guests``: what each of them is sent)."""
+        out: dict[str, Any] = {"events": events, "view": self.snapshot()}
+        if len(self.humans) > 1:
+            out["guests"] = self.guest_views(events, full=False)
+        return out
+
+    def guest_act(self, seat: int, kind: str, arg: Any) -> dict[str, Any]:
+        """A guest's intent (already checked for shape by ``room.parse_message``) for its seat.
+
+        Raises ValueError for a seat no guest plays and IllegalMove (not its turn, the wrong phase,
+        a card it does not hold) from the engine; nothing changes then.
+        """
+        if seat == HUMAN or seat not in self.humans:
+            raise ValueError("no guest plays seat %s" % seat)
+        events = self.current().current_hand.act(kind, seat, arg)
+        return self.reply(events)
+
     def new_match(self, seed: int, rules: Any = None, levels: "list[str] | None" = None) -> dict[str, Any]:
         """Start a match dealt from ``seed`` under ``rules`` (a preset name or a dict of options)."""
         if levels:
@@ -89,10 +141,15 @@ class Table:
         self.match = Match(get_rules(rules), int(seed))
         return self.snapshot()
 
-    def load(self, saved: str, levels: "list[str] | None" = None) -> dict[str, Any]:
-        """Resume a match from ``save()``'s text; ValueError (readable) when it is corrupt or too old."""
+    def load(self, saved: str, levels: "list[str] | None" = None,
+             humans: "list[int] | None" = None) -> dict[str, Any]:
+        """Resume a match from ``save()``'s text; ValueError (readable) when it is corrupt or too old.
+
+        ``humans``: in a room, the seats people play (``set_room``), as the other worker had them."""
         if levels:
             self.set_levels(levels)
+        if humans:
+            self.set_room([seat for seat in humans if seat != HUMAN])
         self.match = Match.from_json(saved)
         return self.snapshot()
 
@@ -123,7 +180,7 @@ class Table:
         if self._lesson_over():
             raise ValueError("The lesson is over.")
         events = self.current().current_hand.act(kind, HUMAN, arg)
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def advance(self) -> dict[str, Any]:
         """Let the next bot make ONE decision; its events and the new snapshot, and how long it thought.
@@ -132,7 +189,7 @@ class Table:
         """
         match = self.current()
         hand = match.current_hand
-        seat = None if self._lesson_over() else bot_next(hand, HUMAN)
+        seat = None if self._lesson_over() else bot_next(hand, self.humans)
         events: list[Any] = []
         think_ms = 0.0
         if seat is not None and isinstance(match, LessonMatch):
@@ -147,26 +204,28 @@ class Table:
             decision = bot(hand.view(seat), decision_rng(match, seat))
             think_ms = (clock() - start) * 1000
             events = hand.decide(seat, decision)
-        return {"events": events, "view": self.snapshot(), "think_ms": round(think_ms, 1)}
+        out = self.reply(events)
+        out["think_ms"] = round(think_ms, 1)
+        return out
 
     def claim(self) -> dict[str, Any]:
         """The human plays out the rest of the hand at once (refused unless it changes no score)."""
         if isinstance(self.match, LessonMatch):
             raise ValueError("A lesson is played card by card.")
         events = self.current().current_hand.claim(HUMAN)
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def take_back(self) -> dict[str, Any]:
         """Against the bots only: undo the human's last card and the bots' cards after it."""
         if self.room:
             raise ValueError("Cards are not taken back in a room.")
         events = self.current().current_hand.take_back(HUMAN)
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def next_hand(self) -> dict[str, Any]:
         """Deal the next hand (led by the pig's captor); returns the snapshot."""
         events = self.current().next_hand()
-        return {"events": events, "view": self.snapshot()}
+        return self.reply(events)
 
     def calls(self) -> dict[str, Any]:
         """name -> function: the calls of the game page, as ``serve`` runs them."""
@@ -182,6 +241,10 @@ class Table:
             "take_back": self.take_back,
             "next_hand": self.next_hand,
             "lesson": self.lesson,
+            "set_room": self.set_room,
+            "snapshot": self.snapshot,
+            "guest_views": self.guest_views,
+            "guest_act": self.guest_act,
         }
 
 

@@ -111,6 +111,9 @@ def test_site_holds_only_runtime_files_the_game_loads(
         page.goto(url)
         wait_ready(page)
         wait_search_ready(page)  # the Pyodide worker, loaded once the game is playable
+        # The online room's modules (Trystero, the QR code), which "Play with friends" loads; imported
+        # here without joining, so that no relay is contacted.
+        page.evaluate("() => import('./web/room.mjs')")
         # The published page runs under its Content-Security-Policy (added by the build).
         assert page.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1
         guard.check()

@@ -148,12 +148,26 @@ def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
 # blob: URL (the worker inherits this policy). Styles may be inline: the UI positions cards with
 # style attributes (a style cannot run code). Not settable in a meta tag: frame-ancestors (the
 # embeds are meant to be framed by other sites anyway).
+ROOM_SETTINGS = ROOT / "web" / "room.json"
+
+
+def room_relays(path: Path = ROOM_SETTINGS) -> list[str]:
+    """The online rooms' relays (web/room.json): the only other origins a page may connect to."""
+    relays = json.loads(path.read_text(encoding="utf-8"))["relays"]
+    for url in relays:
+        if not re.fullmatch(r"wss://[A-Za-z0-9.-]+(:\d+)?(/[\w./-]*)?", url):
+            raise SystemExit(f"site: {path.name}: a relay must be a wss:// address, not {url!r}")
+    return list(relays)
+
+
+# ... and, for the online rooms' signalling, the relays named in web/room.json (WebSocket
+# trackers; a relay carries only the connection offers, never game data).
 CSP = "; ".join(
     [
         "default-src 'self'",
         "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
         "worker-src 'self' blob:",
-        "connect-src 'self'",
+        " ".join(["connect-src 'self'", *room_relays()]),
         "img-src 'self' data: blob:",
         "media-src 'self' data: blob:",
         "style-src 'self' 'unsafe-inline'",

@@ -1,4 +1,4 @@
-"""Vendor the browser runtime (PyScript, Pyodide, MicroPython) from node_modules into web/runtime/.
+"""Vendor the browser runtime from node_modules into web/runtime/: PyScript, Pyodide, MicroPython, Trystero, QR codes.
 
 The packages come from npm at the exact versions pinned in package-lock.json (`npm ci`). Only
 the files the page loads are copied, so the served tree holds no node_modules and nothing the
@@ -50,7 +50,28 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
         ["micropython.mjs", "micropython.wasm"],
         [],
     ),
+    # Online rooms (web/room.mjs): Trystero's WebTorrent-tracker signalling and WebRTC data
+    # channels, its core, and the QR code of a room's link.
+    "trystero": ("@trystero-p2p/torrent/dist", ["index.mjs"], []),
+    "trystero-core": ("@trystero-p2p/core/dist", ["*.mjs"], []),
+    "qrcode": ("qrcode-generator/dist", ["qrcode.mjs"], []),
 }
+
+# Bare module names the browser cannot resolve without an import map (which would be an inline
+# script): rewritten to the vendored path on the way. Destination -> [(text, replacement)].
+REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
+    "trystero/index.mjs": [(b'from "@trystero-p2p/core"', b'from "../trystero-core/index.mjs"')],
+}
+
+
+def vendored_bytes(rel: str, src: Path) -> bytes:
+    """The bytes `src` is vendored as at `rel` (with its REWRITES applied)."""
+    data = src.read_bytes()
+    for old, new in REWRITES.get(rel, []):
+        if old not in data:
+            raise SystemExit(f"runtime: {src} no longer holds {old!r}; update REWRITES")
+        data = data.replace(old, new)
+    return data
 
 
 def package_version(package_dir: Path) -> str:
@@ -126,7 +147,9 @@ def is_current() -> bool:
     if recorded != {"versions": versions(), "files": sorted(plan)}:
         return False
     return all(
-        (RUNTIME / rel).is_file() and (rel == STDLIB or (RUNTIME / rel).stat().st_size == src.stat().st_size)
+        (RUNTIME / rel).is_file()
+        and (rel == STDLIB or (RUNTIME / rel).stat().st_size == (
+            len(vendored_bytes(rel, src)) if rel in REWRITES else src.stat().st_size))
         for rel, src in plan.items()
     )
 
@@ -142,6 +165,8 @@ def vendor() -> None:
         if rel == STDLIB:
             before, after = trim_stdlib(src, dest)
             print(f"runtime: Pyodide's standard library trimmed from {before / 1e6:.2f} MB to {after / 1e6:.2f} MB")
+        elif rel in REWRITES:
+            dest.write_bytes(vendored_bytes(rel, src))
         else:
             shutil.copy2(src, dest)
     STAMP.write_text(json.dumps({"versions": versions(), "files": sorted(plan)}, indent=2) + "\n", encoding="utf-8")

@@ -128,6 +128,7 @@ class Controller:
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
         self.reviewer = Reviewer(self)  # the hand review's runs (web/ui/review.py)
         self.tutorial_setup()
+        self.observers = []  # functions shown every engine answer before the table is (an online room's host)
 
     # ------------------------------------------------------------------ helpers
 
@@ -275,7 +276,7 @@ class Controller:
             return
         if self.pending and self.pending[0] == "load":
             try:
-                view = await self.link.call("load", self.pending[1], levels)
+                view = await self.link.call("load", self.pending[1], levels, self.link.humans)
                 self.show_view(view)
                 s.preview = False
                 if view["phase"] == "done":
@@ -405,6 +406,8 @@ class Controller:
 
     async def apply(self, reply):
         """Show what happened (events) and the new snapshot: sounds, announcements, trick pacing."""
+        for observe in self.observers:
+            observe(reply)
         s = self.s
         lang = self.lang()
         view = reply["view"]

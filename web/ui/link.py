@@ -41,6 +41,7 @@ class Link:
         self.playable = []  # the levels the quick worker's bots play (its `bot_levels`)
         self.generation = 0  # bumped when a worker is given up: its late answers are ignored
         self.call_started = None
+        self.humans = None  # in an online room, the seats people play (web/ui/room.py sets it)
 
     def attach(self, engine):
         """A worker holds the match (the first, or a restarted one)."""
@@ -149,7 +150,7 @@ class Link:
         """Move the match from the quick worker to the full one through its JSON, between two
         decisions; the full worker's view of it."""
         text = await self.call("save")
-        view = await self.full.call("load", text, levels)
+        view = await self.full.call("load", text, levels, self.humans)
         self.engine = self.full
         return view
 

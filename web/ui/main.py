@@ -86,6 +86,10 @@ async def boot():
     from ui.stats_dialog import mount as mount_stats
 
     mount_stats(controller)  # the statistics dialog (web/ui/stats_dialog.py)
+    from ui.room import mount as mount_room
+
+    if mount_room(controller) is not None:
+        return  # a room's guest (#room=CODE): the host's engine holds the match (web/ui/room.py)
     asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect(kind="quick")

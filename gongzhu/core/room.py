@@ -1,0 +1,272 @@
+"""An online room's wire rules: what a guest may send the host, and what the host sends a guest.
+
+The host's browser is the referee: its engine worker holds the match (``table.Table`` with the
+guests' seats in ``humans``).  A guest sends only messages that ``parse_message`` accepts, and
+its seat comes from its connection, never from a message.  What the host sends a seat is
+``guest_view`` and ``guest_events``: that seat's own view (``Hand.view``), turned so that the seat
+is 0 at the bottom of its screen (``turn``: the table keeps its order, every seat moved by the
+same step), and without the match's seed (it would deal every hidden card).
+
+>>> parse_message('{"t": "act", "id": 3, "kind": "play", "arg": "QS"}')["arg"]
+'QS'
+>>> turn({"to_play": 2, "hand_counts": [10, 11, 12, 13], "trick": [[1, "AS"], [2, "KS"]]}, 1)
+{'to_play': 1, 'hand_counts': [11, 12, 13, 10], 'trick': [[0, 'AS'], [1, 'KS']]}
+"""
+
+import json
+
+from .cards import parse_card
+from .portable import Any
+from .rules import Rules
+from .scoring import score_pile
+
+MAX_MESSAGE = 2000  # characters: the longest honest message (a name, 13 card codes) is far below
+MAX_NAME = 24
+EMOJI = ["👍", "😂", "😮", "😢", "🐷", "👏"]  # the reactions a player may send (by index)
+
+# Message type -> (required keys, optional keys).
+SHAPES = {
+    "hello": (("t", "name"), ()),  # a guest's name, asking for a seat
+    "act": (("t", "id", "kind", "arg"), ()),  # pass (3 codes), expose (codes) or play (a code)
+    "react": (("t", "emoji"), ()),  # one of EMOJI, by index
+    "leave": (("t",), ()),  # a clean goodbye: the seat goes to a bot at once
+}
+KINDS = ("pass", "expose", "play")
+
+
+class BadMessage(ValueError):
+    """A message the host refuses (too long, not JSON, the wrong shape); ``str(e)`` says why, in
+    English, and ``.zh`` in Chinese."""
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.zh = zh
+
+
+def _code(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > 3:
+        raise BadMessage("a card must be a code such as QS", "牌须写成代码，如 QS")
+    try:
+        parse_card(value)
+    except ValueError:
+        raise BadMessage("%s is not a card" % value[:3], "%s 不是一张牌" % value[:3]) from None
+    return value
+
+
+def parse_message(text: Any) -> dict[str, Any]:
+    """A guest's message, checked for size and shape; ``BadMessage`` (readable) when refused.
+
+    Only the shape is checked here: whose turn it is, the phase and whether the cards are in the
+    guest's hand are the engine's to check (``Hand.act`` raises ``IllegalMove``).
+    """
+    if not isinstance(text, str):
+        raise BadMessage("a message must be text", "消息须为文本")
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage("the message is too long (%d characters)" % len(text), "消息过长（%d 个字符）" % len(text))
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadMessage("the message is not JSON", "消息不是 JSON") from None
+    if not isinstance(data, dict) or data.get("t") not in SHAPES:
+        raise BadMessage("unknown message", "未知消息")
+    required, optional = SHAPES[data["t"]]
+    for key in data:
+        if key not in required and key not in optional:
+            # "seat" among them: a guest's seat is its connection's, never the message's.
+            raise BadMessage("unexpected field %s" % str(key)[:20], "多余的字段 %s" % str(key)[:20])
+    for key in required:
+        if key not in data:
+            raise BadMessage("missing field %s" % key, "缺少字段 %s" % key)
+    kind = data["t"]
+    if kind == "hello":
+        name = data["name"]
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise BadMessage("a name is 1 to %d characters" % MAX_NAME, "名字须为 1 到 %d 个字符" % MAX_NAME)
+        data["name"] = name.strip()
+    elif kind == "act":
+        if not isinstance(data["id"], int) or isinstance(data["id"], bool):
+            raise BadMessage("an intent needs a number", "意图须带编号")
+        if data["kind"] not in KINDS:
+            raise BadMessage("one may pass, expose or play", "只能传牌、亮牌或出牌")
+        arg = data["arg"]
+        if data["kind"] == "play":
+            _code(arg)
+        else:
+            if not isinstance(arg, list) or len(arg) > 13:
+                raise BadMessage("a list of cards is expected", "须为一组牌")
+            for code in arg:
+                _code(code)
+    elif kind == "react":
+        if not isinstance(data["emoji"], int) or isinstance(data["emoji"], bool) or not (
+                0 <= data["emoji"] < len(EMOJI)):
+            raise BadMessage("an unknown reaction", "未知的表情")
+    return data
+
+
+# ------------------------------------------------------------------ turning a view to its seat
+
+# Keys whose value is a seat (or None).
+SEAT_KEYS = ("seat", "to_play", "leader", "trick_leader", "pig_captor", "bot_next", "turn", "winner", "to", "from")
+# Keys whose value is a list with one entry per seat.
+PER_SEAT_KEYS = ("hand_counts", "exposed", "exposure_decided", "tricks_won", "captured", "voids", "scores",
+                 "levels", "breakdown", "exposed_at_end", "totals", "seat_totals", "round_points", "places",
+                 "done", "players")
+# Keys whose value is a list of seats.
+SEAT_LIST_KEYS = ("losers", "winners")
+# Keys whose value is a list of [seat, card] pairs (where it is a list of lists).
+PAIR_KEYS = ("played", "trick", "cards")
+# Keys not followed into: per seat lists of data that hold no seat.
+OPAQUE = ("breakdown", "illegal", "illegal_zh", "rules", "players")
+
+
+def turn(data: Any, seat: int) -> Any:
+    """``data`` (a view, an event, or lists of them) as seat ``seat`` sees the table: every seat
+    number s becomes (s - seat) % 4 and every per-seat list starts at ``seat``."""
+    if isinstance(data, list):
+        return [turn(item, seat) for item in data]
+    if not isinstance(data, dict):
+        return data
+    out = {}
+    for key in data:
+        value = data[key]
+        if key in SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            value = (value - seat) % 4
+        elif key in PER_SEAT_KEYS and isinstance(value, list) and len(value) == 4:
+            value = value[seat:] + value[:seat]
+            if key not in OPAQUE:
+                value = [turn(v, seat) for v in value]
+        elif key == "hand_scores" and isinstance(value, list):
+            value = [v[seat:] + v[:seat] for v in value]
+        elif key == "team_totals" and isinstance(value, list):
+            value = value if seat % 2 == 0 else [value[1], value[0]]
+        elif key in SEAT_LIST_KEYS and isinstance(value, list):
+            value = sorted((s - seat) % 4 for s in value)
+        elif key in PAIR_KEYS and isinstance(value, list) and value and isinstance(value[0], list):
+            value = [[(pair[0] - seat) % 4, pair[1]] for pair in value]
+        elif key in OPAQUE:
+            pass
+        elif isinstance(value, (dict, list)):
+            value = turn(value, seat)
+        out[key] = value
+    return out
+
+
+def guest_view(view: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A seat's table view (``screen.table_view(match, seat, ...)``) as sent to that guest: turned
+    to the seat, without the seed, and with nothing the guest's page drives itself (the bots'
+    turns, a claim, a take-back: the host does those)."""
+    out: dict[str, Any] = turn(view, seat)
+    match = dict(out["match"])
+    match["seed"] = None
+    out["match"] = match
+    out["bot_next"] = None
+    out["can_claim"] = False
+    out["can_take_back"] = False
+    return out
+
+
+def guest_events(events: list[Any], seat: int) -> list[Any]:
+    """The engine's events as sent to a guest: turned to its seat, a claim without its proof."""
+    out = []
+    for event in turn(events, seat):
+        if event.get("type") == "claim":
+            event = dict(event)
+            event["proof"] = None
+        out.append(event)
+    return out
+
+
+# ------------------------------------------------------------------ what crosses the wire
+
+def pack_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A guest's view made short for the wire: the reasons why cards may not be played, grouped
+    (one sentence in each language, the cards it is said of) instead of repeated per card, and
+    without the finished hand's score lines, which ``unpack_view`` works out from the view."""
+    out = dict(view)
+    out.pop("breakdown", None)
+    out.pop("exposed_at_end", None)
+    illegal = out.pop("illegal", {}) or {}
+    zh = out.pop("illegal_zh", {}) or {}
+    groups: list[Any] = []
+    for code in sorted(illegal):
+        pair = [illegal[code], zh.get(code, illegal[code])]
+        for group in groups:
+            if group[0] == pair[0] and group[1] == pair[1]:
+                group[2].append(code)
+                break
+        else:
+            groups.append([pair[0], pair[1], [code]])
+    out["reasons"] = groups
+    return out
+
+
+def unpack_view(packed: dict[str, Any]) -> dict[str, Any]:
+    """The view ``pack_view`` made short, whole again."""
+    out = dict(packed)
+    illegal = {}
+    zh = {}
+    for en, cn, codes in out.pop("reasons", []) or []:
+        for code in codes:
+            illegal[code] = en
+            zh[code] = cn
+    out["illegal"] = illegal
+    out["illegal_zh"] = zh
+    if out.get("phase") == "done":
+        # Each seat's score, line by line, from the tricks it took and the exposures (Hand.breakdown).
+        exposed = list(out.get("auto_exposed") or [])
+        for cards in out["exposed"]:
+            exposed += cards
+        taken: list[list[str]] = [[], [], [], []]
+        for trick in out["tricks"]:
+            taken[trick["winner"]] += [code for _, code in trick["cards"]]
+        rules = Rules.from_dict(out["rules"])
+        out["breakdown"] = [score_pile(cards, exposed, rules).to_dict() for cards in taken]
+        out["exposed_at_end"] = out["exposed"]
+    return out
+
+
+def delta(old: "dict[str, Any] | None", new: dict[str, Any]) -> dict[str, Any]:
+    """What changed from ``old`` to ``new`` (top-level keys): ``set`` (new values), ``add`` (what
+    a list grew by at its end) and ``drop`` (keys gone). ``old`` None: everything is set."""
+    if old is None:
+        return {"set": dict(new)}
+    changed: dict[str, Any] = {}
+    grown: dict[str, Any] = {}
+    for key in new:
+        value = new[key]
+        if key not in old:
+            changed[key] = value
+            continue
+        before = old[key]
+        if before == value:
+            continue
+        if isinstance(value, list) and isinstance(before, list) and before and len(value) > len(before) \
+                and value[:len(before)] == before:
+            grown[key] = value[len(before):]
+        else:
+            changed[key] = value
+    out: dict[str, Any] = {}
+    if changed:
+        out["set"] = changed
+    if grown:
+        out["add"] = grown
+    gone = [key for key in old if key not in new]
+    if gone:
+        out["drop"] = gone
+    return out
+
+
+def patch(old: "dict[str, Any] | None", change: Any) -> dict[str, Any]:
+    """``old`` with ``change`` (a ``delta``) applied; ValueError for a change that does not fit."""
+    if not isinstance(change, dict):
+        raise ValueError("a change must be an object")
+    out = dict(old or {})
+    for key, value in (change.get("set") or {}).items():
+        out[key] = value
+    for key, value in (change.get("add") or {}).items():
+        if not isinstance(out.get(key), list) or not isinstance(value, list):
+            raise ValueError("a change adds to a list the view does not have: %s" % key)
+        out[key] = out[key] + value
+    for key in change.get("drop") or []:
+        out.pop(key, None)
+    return out

@@ -1,0 +1,157 @@
+"""Helpers for the online rooms' browser tests: a relay on loopback, guarded tabs in their own contexts."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from tests.e2e.harness import ARTIFACTS, ROOT, VIEWPORT, PageGuard, wait_ready
+from tests.e2e.test_game_support import FAST_SETTINGS, STATE_JS, settings_script
+
+
+@contextmanager
+def local_relay() -> Iterator[str]:
+    """The WebTorrent tracker of `make relay` (web/tools/relay.mjs) on a free loopback port; its address."""
+    process = subprocess.Popen(
+        ["node", str(ROOT / "web" / "tools" / "relay.mjs"), "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert process.stdout is not None
+        address = process.stdout.readline().strip()
+        assert address.startswith("ws://127.0.0.1:"), f"the relay did not start: {address!r}"
+        yield address
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+class Tabs:
+    """Tabs of a test, each in a browser context of its own (another person's browser), each watched
+    by a PageGuard; `check()` fails on any tab's problem and leaves its log in test-artifacts/."""
+
+    def __init__(self, browser: Browser, name: str) -> None:
+        self.browser = browser
+        self.name = name
+        self.opened: list[tuple[Page, PageGuard]] = []
+
+    def open(self, context: BrowserContext | None = None) -> tuple[Page, PageGuard]:
+        """A new tab: in a new context (another person), or in `context` (the same browser again)."""
+        context = context or self.browser.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+        guard = PageGuard()
+        page = context.new_page()
+        page.on("request", guard.on_request)
+        page.on("requestfailed", guard.on_request_failed)
+        page.on("response", guard.on_response)
+        page.on("console", guard.on_console)
+        page.on("pageerror", guard.on_page_error)
+        self.opened.append((page, guard))
+        return page, guard
+
+    def close(self, failed: bool) -> None:
+        for i, (page, guard) in enumerate(self.opened):
+            if failed or guard.problems:
+                ARTIFACTS.mkdir(exist_ok=True)
+                stem = f"{self.name}-{i}"
+                try:
+                    page.screenshot(path=str(ARTIFACTS / f"{stem}.png"), full_page=True)
+                except Exception:
+                    pass
+                log = ["# problems", *guard.problems, "# console", *guard.console]
+                (ARTIFACTS / f"{stem}.log").write_text("\n".join(log) + "\n", encoding="utf-8")
+            try:
+                page.close()
+                if not page.context.pages:
+                    page.context.close()
+            except Exception:
+                pass
+
+    def console(self, index: int) -> list[str]:
+        """The console lines of the tab opened `index`-th."""
+        return list(self.opened[index][1].console)
+
+    def check(self) -> None:
+        for _, guard in self.opened:
+            guard.check()
+
+
+# What a screen waits for (test_game_support.STATE_JS), read without waiting.
+def state_of(page: Page) -> str:
+    return str(page.evaluate(STATE_JS))
+
+
+def open_host(tabs: Tabs, site_url: str, relay: str, settings: dict[str, Any] | None = None) -> tuple[Page, str]:
+    """The host: the game page with the test relay, a room opened; the page and the room's link."""
+    page, _ = tabs.open()
+    page.add_init_script(settings_script(settings or FAST_SETTINGS))
+    page.goto(f"{site_url}?relay={relay}&stun=none")
+    wait_ready(page)
+    page.click('[data-action="create-room"]')
+    link = page.locator('[data-testid="room-link"]').get_attribute("href", timeout=30_000) or ""
+    return page, link
+
+
+def join_guest(tabs: Tabs, link: str, name: str) -> Page:
+    """A guest opens the room's link, types a name and takes a seat."""
+    page, _ = tabs.open()
+    page.context.add_init_script(settings_script(FAST_SETTINGS))
+    page.goto(link)
+    page.fill("#player-name", name, timeout=120_000)
+    page.click('[data-action="take-seat"]')
+    return page
+
+
+def wait_seated(host: Page, guests: dict[str, Page], timeout_s: float = 90) -> None:
+    """Until the host's lobby lists every guest by name and each guest says it sits at the table."""
+    for name, page in guests.items():
+        host.locator("#dlg-room [data-room-player]", has_text=name).wait_for(timeout=timeout_s * 1000)
+        page.locator('[data-testid="room-status"]', has_text="Waiting for the host").wait_for(timeout=timeout_s * 1000)
+
+
+def act(page: Page, state: str, expose: bool = True) -> bool:
+    """Do what the screen waits for, as a person would; whether anything was done."""
+    if state == "expose":
+        if expose:
+            for toggle in page.locator("#actions [data-expose]").all():
+                toggle.click()
+        page.click('#actions [data-action="expose-confirm"]')
+        page.wait_for_selector('#actions [data-action="expose-confirm"]', state="detached")
+        return True
+    if state == "pass":
+        for card in page.locator("#hand .card").all()[:3]:
+            card.click()
+        page.click('#actions [data-action="pass-confirm"]')
+        page.wait_for_selector('#actions [data-action="pass-confirm"]', state="detached")
+        return True
+    if state == "play":
+        before = page.locator("#hand .card").count()
+        page.locator("#hand .card.legal").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+        return True
+    return False
+
+
+def play_hand_together(pages: list[Page], timeout_s: float = 300, expose: bool = True,
+                       between: Callable[[], None] | None = None,
+                       until: Callable[[list[str]], bool] | None = None) -> None:
+    """Every screen does its part of one hand, in whatever order the table asks, until each shows
+    the hand summary (or `until(states)` holds). `between()` runs after every action."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        states = [state_of(page) for page in pages]
+        if all(state == "summary" for state in states) or (until is not None and until(states)):
+            return
+        moved = False
+        for page, state in zip(pages, states, strict=True):
+            if state and state != "summary":
+                moved = act(page, state, expose) or moved
+                if between is not None:
+                    between()
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the hand did not finish in time: " + repr([state_of(page) for page in pages]))

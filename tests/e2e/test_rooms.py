@@ -1,0 +1,323 @@
+"""Online rooms in real Chromium: several browser contexts (several people), a relay on loopback
+started by the test (web/tools/relay.mjs, `make relay`), no request off the machine."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from gongzhu.core import options
+from gongzhu.core.room import patch, unpack_view
+from tests.e2e.harness import wait_ready
+from tests.e2e.rooms_support import Tabs, join_guest, local_relay, open_host, play_hand_together, wait_seated
+from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
+
+CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
+
+
+@pytest.fixture(scope="module")
+def relay() -> Iterator[str]:
+    with local_relay() as address:
+        yield address
+
+
+@pytest.fixture
+def tabs(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Tabs]:
+    opened = Tabs(browser, request.node.name)
+    yield opened
+    report = getattr(request.node, "rep_call", None)
+    opened.close(failed=report is not None and report.failed)
+    opened.check()
+
+
+def test_two_browsers_connect_through_the_local_relay(tabs: Tabs, site_url: str, relay: str) -> None:
+    """web/room.mjs (Trystero, vendored) links two browsers by a data channel through the loopback
+    relay named by ?relay=, with no STUN server (?stun=none): nothing leaves the machine."""
+    pages = []
+    for _ in range(2):
+        page, _guard = tabs.open()
+        page.goto(f"{site_url}rules.html?relay={relay}&stun=none")
+        pages.append(page)
+    code = pages[0].evaluate("async () => (await import('./web/room.mjs')).newCode()")
+    assert len(code) == 32 and int(code, 16) >= 0  # 128 bits
+    for page in pages:
+        page.evaluate("async (code) => { window.wire = await (await import('./web/room.mjs')).join(code); }", code)
+    joined = [json.loads(page.evaluate("async () => await window.wire.next()")) for page in pages]
+    assert [event["type"] for event in joined] == ["join", "join"]
+    pages[0].evaluate("() => window.wire.send('hello')")
+    message = json.loads(pages[1].evaluate("async () => await window.wire.next()"))
+    assert message == {"type": "msg", "peer": joined[1]["peer"], "data": "hello"}
+
+
+def summary_scores(page: Page) -> list[int]:
+    """The hand summary's scores, from this screen's own seat round the table."""
+    summary = page.locator('[data-testid="hand-summary"]')
+    return [int((summary.locator(f'[data-seat="{s}"] [data-testid="hand-score"]').text_content() or "")
+                .replace("−", "-").replace("+", "")) for s in range(4)]
+
+
+def test_four_players_play_a_whole_hand_with_exposure(tabs: Tabs, site_url: str, relay: str) -> None:
+    """The host opens a room; three friends open its link, type their names and take the seats; the
+    host starts; all four play a whole hand (every special card dealt is exposed) on their own
+    screens, and every screen shows the same hand, turned to its own seat."""
+    host, link = open_host(tabs, site_url, relay)
+    assert "#room=" in link and len(link.split("#room=")[1]) == 32
+    expect(host.locator('[data-testid="room-qr"]')).to_be_visible()
+    expect(host.locator('[data-action="start-room"]')).to_be_disabled()
+    names = ["Mei", "Jun", "Ana"]
+    guests = {name: join_guest(tabs, link, name) for name in names}
+    wait_seated(host, guests)
+    host.click('[data-action="start-room"]')
+    pages = [host, *guests.values()]
+    for page in pages:
+        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+        expect(page.locator("#hand button[data-card]")).to_have_count(13)
+    # Each guest holds a hand of its own: no card is on two screens.
+    hands = [set(page.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+             for page in pages]
+    assert len(set().union(*hands)) == 52
+    # Everyone sees the others by name, in the table's order from its own seat.
+    expect(host.locator("#room-bar")).to_contain_text("Mei")
+    lobby = host.locator("#dlg-room [data-room-player]")
+    seats = {name: int(lobby.filter(has_text=name).get_attribute("data-room-player") or 0) for name in names}
+    for name, page in guests.items():
+        for other, seat in seats.items():
+            if other != name:
+                rel = (seat - seats[name]) % 4
+                expect(page.locator(f'#room-bar [data-room-bar-seat="{rel}"]')).to_contain_text(other)
+    play_hand_together(pages)
+    tabs.check()
+    scores = [summary_scores(page) for page in pages]
+    for page, name in zip(pages[1:], names, strict=True):
+        seat = seats[name]
+        assert scores[0][seat:] + scores[0][:seat] == scores[pages.index(page)], (name, scores)
+    exposed = sum(page.locator('[data-testid="hand-summary"] .lines li', has_text="exposed").count() for page in pages)
+    assert exposed > 0, "no special card was exposed"
+
+
+RECORD_JS = """() => {
+  window.receivedTexts = [];
+  const push = window.gongzhuWire.push.bind(window.gongzhuWire);
+  window.gongzhuWire.push = (event) => {
+    if (event.type === "msg") window.receivedTexts.push(event.data);
+    push(event);
+  };
+}"""
+
+
+def card_codes_in(data: Any) -> set[str]:
+    """Every string in `data` (keys too) that is a card code, the house rules (public) aside."""
+    found: set[str] = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key != "rules":
+                found |= card_codes_in(key) | card_codes_in(value)
+    elif isinstance(data, list):
+        for item in data:
+            found |= card_codes_in(item)
+    elif isinstance(data, str) and CODE.fullmatch(data):
+        found.add(data)
+    return found
+
+
+def may_know(view: dict[str, Any]) -> set[str]:
+    """The cards a seat may know from its own view: its hand, what it passed and received, every
+    card played or exposed, the first lead's card."""
+    known = set(view["hand"]) | {code for _, code in view["played"]}
+    for cards in view["exposed"]:
+        known |= set(cards)
+    passing = view.get("passing") or {}
+    known |= set(passing.get("passed") or []) | set(passing.get("received") or [])
+    if view.get("must_lead"):
+        known.add(view["must_lead"])
+    return known
+
+
+def test_forged_messages_are_refused_and_no_hidden_card_reaches_a_guest(tabs: Tabs, site_url: str,
+                                                                        relay: str) -> None:
+    """Two people and two bots. The guest's page sends forged messages (a card it does not hold,
+    an intent naming another seat, 1 MB, invalid JSON): each is refused with an error for that guest
+    alone and logged by the host, and the hand goes on to its end. Every message the guest
+    receives is inspected: no card it may not know is in any of them."""
+    host, link = open_host(tabs, site_url, relay)
+    guest = join_guest(tabs, link, "Mei")
+    wait_seated(host, {"Mei": guest})
+    guest.evaluate(RECORD_JS)
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    held = set(guest.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    foreign = sorted({r + s for r in "23456789TJQKA" for s in "SHDC"} - held)[0]
+    forged = [
+        json.dumps({"t": "act", "id": 901, "kind": "play", "arg": foreign}),
+        json.dumps({"t": "act", "id": 902, "kind": "play", "arg": sorted(held)[0], "seat": 2}),
+        "x" * (1 << 20),
+        "{not json",
+    ]
+    play_hand_together([host, guest], until=lambda states: states[1] == "play")  # the guest's turn to play
+    host_peer = guest.evaluate("() => window.gongzhuWire.peers()[0]")
+    for text in forged:
+        guest.evaluate("([text, peer]) => window.gongzhuWire.send(text, peer)", [text, host_peer])
+    expect(guest.locator("#notice")).to_contain_text("The host refused a message", timeout=30_000)
+    deadline = time.monotonic() + 60
+    while len(refusals := [line for line in tabs.console(0) if "room: refused a message from seat" in line]) < 4:
+        assert time.monotonic() < deadline, refusals
+        host.wait_for_timeout(200)
+    # The card it does not hold is refused by the engine itself, in its own words.
+    assert not re.search(r"unexpected field|too long|not JSON|is not a card", refusals[0]), refusals[0]
+    assert any("unexpected field seat" in line for line in refusals)
+    assert any("too long" in line for line in refusals)
+    assert any("not JSON" in line for line in refusals)
+    play_hand_together([host, guest])  # the match goes on
+    tabs.check()
+    received = guest.evaluate("() => window.receivedTexts")
+    views = 0
+    packed = None
+    for text in received:
+        message = json.loads(text)
+        if "delta" in message:  # the changes in the guest's view: rebuilt as its page does
+            packed = patch(None if message["t"] == "start" else packed, message["delta"])
+            view = unpack_view(packed)
+            assert view["seat"] == 0 and view["match"]["seed"] is None
+            leaked = card_codes_in(message) - may_know(view)
+            assert not leaked, (leaked, message["t"])
+            views += 1
+    assert views >= 13, "the guest was sent too few views"
+
+
+def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: str, relay: str) -> None:
+    """The host's own house rules (a match to -50) with two bots: hands are played and dealt until
+    the match ends, and both screens show its end."""
+    rules = dict(FAST_SETTINGS, rules=dict(options.resolve(), target=50))
+    host, link = open_host(tabs, site_url, relay, settings=rules)
+    guest = join_guest(tabs, link, "Jun")
+    wait_seated(host, {"Jun": guest})
+    host.select_option('#dlg-room [data-room-level="2"]', "easy")
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    for _ in range(12):
+        play_hand_together([host, guest])
+        if host.locator('[data-testid="hand-summary"] .match-end').count():
+            break
+        host.click('[data-testid="hand-summary"] ~ footer [data-action="next-hand"]')
+        expect(host.locator('[data-testid="hand-summary"]')).to_be_hidden()
+    expect(host.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
+    expect(guest.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
+    # A reaction (a fixed emoji, no text) reaches the other screen; leaving is said to the host.
+    for page in (host, guest):
+        page.click('[data-testid="hand-summary"] ~ footer [data-action="close"], #dlg-summary [data-action="close"]')
+    host.click('#room-bar [data-room-react="0"]')
+    expect(guest.locator('[data-testid="room-reaction"]')).to_have_text("the host: 👍")
+    guest.click('#room-bar [data-action="leave-room"]')
+    expect(host.locator("#notice")).to_contain_text("Jun left the room")
+    expect(guest.locator("#notice")).to_contain_text("You left the room")
+    tabs.check()
+
+
+def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_url: str, relay: str) -> None:
+    """Mid-hand the guest's tab closes: after the grace time a bot plays its seat, and every screen
+    says so; reopening the link in the same browser takes the seat back, and the hand is finished."""
+    host, link = open_host(tabs, site_url, relay)
+    guests = {"Mei": join_guest(tabs, link, "Mei"), "Jun": join_guest(tabs, link, "Jun")}
+    wait_seated(host, guests)
+    host.evaluate("() => { window.gongzhuRoomGraceMs = 1500; }")
+    host.click('[data-action="start-room"]')
+    mei, jun = guests["Mei"], guests["Jun"]
+    for page in (mei, jun):
+        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    # Play until Mei is to play a card of the second trick or later, then close her tab.
+    play_hand_together([host, mei, jun], until=lambda states: states[1] == "play" and mei.locator(
+        "#hand .card").count() < 13)
+    left = mei.locator("#hand .card").count()
+    seat = host.locator("#dlg-room [data-room-player]").filter(has_text="Mei").get_attribute("data-room-player")
+
+    def mei_holds() -> int:
+        found = re.search(r"(\d+) cards?", host.text_content(f'#table [data-seat="{seat}"]') or "")
+        return int(found.group(1)) if found else 0
+
+    assert mei_holds() == left  # the host's table shows how many cards her seat holds
+    context = mei.context
+    mei.close()
+    for page in (host, jun):
+        expect(page.locator("#notice")).to_contain_text("Mei lost the connection; a bot plays for them",
+                                                        timeout=60_000)
+    # A bot plays a card for her (her seat holds fewer cards on the host's table) as the others play on.
+    play_hand_together([host, jun], until=lambda states: mei_holds() < left, timeout_s=60)
+    assert mei_holds() < left
+    back, _ = tabs.open(context)
+    back.goto(link)
+    back.wait_for_selector("html.ready", state="attached", timeout=90_000)
+    assert back.locator("#hand button[data-card]").count() <= left
+    expect(host.locator("#notice")).to_contain_text("Mei is back", timeout=30_000)
+    play_hand_together([host, back, jun])
+    tabs.check()
+
+
+def test_the_host_drops_and_reopens_the_room_from_its_saved_match(tabs: Tabs, site_url: str, relay: str) -> None:
+    """The host's tab closes mid-hand: the guest is told. The host opens the game again in the same
+    browser: the room reopens from the saved match, the guest comes back through the same link
+    (its page still open) and the hand is finished, nothing lost."""
+    host, link = open_host(tabs, site_url, relay)
+    mei = join_guest(tabs, link, "Mei")
+    wait_seated(host, {"Mei": mei})
+    host.click('[data-action="start-room"]')
+    mei.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    play_hand_together([host, mei], until=lambda states: states[1] == "play" and mei.locator(
+        "#hand .card").count() < 12)
+    held = sorted(mei.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    context = host.context
+    host.close()
+    expect(mei.locator("#notice")).to_contain_text("The host lost the connection", timeout=60_000)
+    again, _ = tabs.open(context)
+    again.goto(f"{site_url}?relay={relay}&stun=none")
+    wait_ready(again)
+    expect(again.locator("#notice")).to_contain_text("Your room is open again")
+    expect(again.locator("#room-bar")).to_contain_text("Mei")
+    # Mei's screen is sent the table again: her hand is as it was, and the hand goes on.
+    mei.wait_for_function("() => !document.querySelector('#notice') || !document.querySelector('#notice')"
+                          ".textContent.includes('The host lost')", timeout=60_000)
+    play_hand_together([again, mei], until=lambda states: states[1] == "play")
+    assert sorted(mei.locator("#hand button[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == held
+    play_hand_together([again, mei])
+    tabs.check()
+
+
+def test_manual_pairing_with_codes_needs_no_relay(tabs: Tabs, site_url: str) -> None:
+    """No relay at all (?relay=none): the host makes an offer code, the friend's page (#pair) answers
+    it with a code of its own, the host takes that answer; they are seated and play a hand."""
+    host, _ = tabs.open()
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    host.goto(f"{site_url}?relay=none&stun=none")
+    wait_ready(host)
+    host.click('[data-action="create-room"]')
+    host.click("#dlg-room .room-pair summary")
+    host.click('[data-action="pair-offer"]')
+    offer = host.locator('[data-testid="pair-offer"]')
+    expect(offer).not_to_have_value("", timeout=30_000)
+    code = offer.input_value()
+    assert len(code) < 2000, len(code)
+    guest, _ = tabs.open()
+    guest.add_init_script(settings_script(FAST_SETTINGS))
+    guest.goto(f"{site_url}?stun=none#pair")
+    guest.fill("#player-name", "Mei", timeout=120_000)
+    guest.click('[data-action="take-seat"]')
+    guest.fill('[data-testid="pair-offer-in"]', code)
+    guest.click('[data-action="pair-answer"]')
+    answer = guest.locator('[data-testid="pair-answer"]')
+    expect(answer).not_to_have_value("", timeout=30_000)
+    host.fill('[data-testid="pair-answer-in"]', answer.input_value())
+    host.click('[data-action="pair-accept"]')
+    wait_seated(host, {"Mei": guest})
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    play_hand_together([host, guest])
+    tabs.check()
+    # Nothing was ever asked of a relay: no WebSocket was opened by either page.
+    for page in (host, guest):
+        assert page.evaluate("() => !window.gongzhuWire")

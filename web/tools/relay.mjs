@@ -1,0 +1,25 @@
+/* A WebTorrent WebSocket tracker on this machine, the kind of relay online rooms use: for
+ * development and the tests (`make relay`). bittorrent-tracker's own Server, pinned in
+ * package.json. Prints its address (ws://HOST:PORT) on the first line of its output.
+ *
+ *   node web/tools/relay.mjs [--host 127.0.0.1] [--port 8000]   (port 0: a free one)
+ */
+import Server from "bittorrent-tracker/server";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] !== undefined ? args[at + 1] : fallback;
+};
+const host = option("host", "127.0.0.1");
+const port = Number(option("port", "8000"));
+
+// Peers announce again every 10 s (Trystero's shortest interval): a late guest finds the host soon.
+const server = new Server({ udp: false, http: false, ws: true, stats: false, trustProxy: false, interval: 10000 });
+server.on("error", (err) => console.error(`relay: ${err.message}`));
+server.on("warning", (err) => console.error(`relay: warning: ${err.message}`));
+server.listen(port, host, () => {
+  const address = server.ws.address();
+  console.log(`ws://${host}:${address.port}`);
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,984 @@
+"""Online rooms on the game page: "Play with friends" makes this page a room's host; a room link
+(`#room=CODE`) makes it a guest.
+
+The wire is web/room.mjs (Trystero: WebRTC data channels, found through WebTorrent trackers).
+The host's engine worker is the referee (gongzhu.core.table: `set_room`, `guest_act`,
+`guest_views`); this module carries messages between it and the guests and draws the room's own
+parts (the lobby dialog, `#dlg-room`, and the bar above the table, `#room-bar`), through the
+page's DOM helpers only. Everything a guest sends is checked first by
+gongzhu.core.room.parse_message (size, JSON, shape), then by the engine (seat, phase, cards);
+a refused message is answered with an error for that guest alone and logged.
+
+A guest runs no engine: its controller (the game's own, so its screen is the game's) is handed
+a `RemoteLink` in place of the worker link, which sends its intents to the host and hands back
+the host's answer; every other update from the host is queued as the controller's job, in order.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, js_import, window
+from pyscript.ffi import create_proxy, to_js
+
+from gongzhu.core import options
+from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_view
+from ui.dom import fill, h
+from ui.engine import EngineError
+from ui.i18n import level_name, seat_name, t
+from ui.present import POSITIONS
+
+MODULE = "web/room.mjs"
+GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
+REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
+LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
+KEEP = []  # the page's listeners, kept alive
+HOSTING_KEY = "gongzhu.room.hosting"  # the room this page holds (Host.save), beside the saved match
+
+CSS = """
+#dlg-room .room-link { display: block; word-break: break-all; margin: .3rem 0; }
+#dlg-room canvas { display: block; margin: .5rem 0; width: 160px; height: 160px; image-rendering: pixelated; }
+#dlg-room ol { padding-left: 1.2rem; }
+#dlg-room li { margin: .3rem 0; }
+#dlg-room .room-status { font-style: italic; }
+#room-bar { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center; justify-content: center;
+  padding: .25rem .5rem; font-size: .9rem; }
+#room-bar .room-turn { font-weight: bold; }
+#room-bar button { min-width: 2rem; }
+@media (max-height: 480px), (max-width: 900px) {
+  .menu-btn[data-action="create-room"] .label { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; }
+}
+"""
+
+
+def room_code(fragment):
+    """The room code of a link's fragment (`#room=` and 32 hex digits: 128 bits), else None."""
+    text = str(fragment or "")
+    if not text.startswith("#room="):
+        return None
+    code = text[6:].lower()
+    if len(code) != 32 or any(c not in "0123456789abcdef" for c in code):
+        return None
+    return code
+
+
+def room_link(location, code):
+    """The link a guest opens: this page, with the relay and STUN settings of this visit, and the
+    code in the fragment (never sent to any server)."""
+    params = window.URLSearchParams.new(str(location.search))
+    keep = window.URLSearchParams.new()
+    for name in ("relay", "stun", "lang"):
+        for value in params.getAll(name):
+            keep.append(name, value)
+    query = str(keep.toString())
+    return str(location.origin) + str(location.pathname) + ("?" + query if query else "") + "#room=" + code
+
+
+async def wire_module():
+    modules = await js_import(str(window.URL.new(MODULE, document.baseURI).href))
+    return modules[0]
+
+
+class Room:
+    """What host and guest share: the wire, the dialog, the bar and the players' names."""
+
+    def __init__(self, controller):
+        self.c = controller
+        self.wire = None
+        self.peer_wire = {}  # peer id -> the wire it came by (the relay's, or manual pairing's)
+        self.players = [None, None, None, None]  # by absolute seat: {"name", "kind": host|guest|bot, "level"}
+        self.me = 0  # this page's absolute seat
+        self.keep = []
+        self.dialog = document.getElementById("dlg-room")
+        self.bar = None
+        self.last_bar = None
+        self.reaction = ""
+
+    def lang(self):
+        return self.c.lang()
+
+    def listen(self, node, name, handler):
+        proxy = create_proxy(handler)
+        self.keep.append(proxy)
+        node.addEventListener(name, proxy)
+
+    def send(self, peer, data):
+        wire = self.peer_wire.get(peer) or self.wire
+        if wire is not None and peer:
+            wire.send(json.dumps(data, separators=(",", ":")), peer)  # compact: fewer bytes a hand
+
+    def relative(self, seat):
+        """An absolute seat as this page's screen numbers it (0: this page's own, at the bottom)."""
+        return (seat - self.me) % 4
+
+    def player_label(self, seat):
+        """A seat's player for this screen: "You", a name, or a bot and its level."""
+        lang = self.lang()
+        p = self.players[seat]
+        if seat == self.me:
+            return t("room_you", lang)
+        if p is None or p.get("kind") == "bot":
+            return t("room_bot_at", lang, level=level_name((p or {}).get("level", "normal"), lang))
+        if p.get("kind") == "host":
+            return t("room_the_host", lang)
+        return p.get("name", "?")
+
+    def seat_list(self, host_controls=False):
+        lang = self.lang()
+        pos = POSITIONS[self.c.s.settings["direction"]]
+        items = []
+        for seat in range(4):
+            rel = self.relative(seat)
+            place = seat_name(rel, lang, pos[rel])
+            p = self.players[seat]
+            row = [place + ": ", h("span", {"data-room-player": str(seat), "text": self.player_label(seat)})]
+            if host_controls and seat != 0:
+                if p is None or p.get("kind") == "bot":
+                    select = h("select", {"data-room-level": str(seat), "aria-label": place + " — " + t(
+                        "room_empty_bot", lang)})
+                    current = (p or {}).get("level", "normal")
+                    for level in LEVELS:
+                        select.appendChild(h("option", {"value": level, "text": level_name(level, lang),
+                                                        "selected": level == current}))
+                    row += [" ", select]
+                else:
+                    select = h("select", {"data-room-move": str(seat),
+                                          "aria-label": t("room_move_to", lang, player=p["name"])})
+                    for target in (1, 2, 3):
+                        trel = self.relative(target)
+                        select.appendChild(h("option", {"value": str(target), "text": seat_name(
+                            trel, lang, pos[trel]), "selected": target == seat}))
+                    row += [" ", select]
+            items.append(h("li", {"data-room-seat": str(seat)}, row))
+        return [h("h3", {"text": t("room_seats", lang)}), h("ol", {}, items)]
+
+    # ------------------------------------------------------------------ the bar above the table
+
+    def mount_bar(self):
+        if self.bar is not None:
+            return
+        self.bar = h("div", {"id": "room-bar", "role": "region", "aria-label": t("room_players", self.lang())})
+        table = document.getElementById("table")
+        table.parentNode.insertBefore(self.bar, table)
+        self.listen(self.bar, "click", self.on_bar_click)
+        asyncio.create_task(self.follow_turns())
+
+    def draw_bar(self):
+        if self.bar is None:
+            return
+        lang = self.lang()
+        v = self.c.s.view or {}
+        turn = v.get("turn")
+        names = [self.player_label((self.me + rel) % 4) for rel in range(4)]
+        key = (lang, tuple(names), turn, self.reaction)
+        if key == self.last_bar:
+            return
+        self.last_bar = key
+        pos = POSITIONS[self.c.s.settings["direction"]]
+        players = []
+        for rel in range(4):
+            players.append(h("span", {"data-room-bar-seat": str(rel)},
+                             [seat_name(rel, lang, pos[rel]) + ": " + names[rel]]))
+        turn_text = t("room_turn", lang, player=names[turn]) if turn is not None and not self.c.s.preview else ""
+        reacts = [h("button", {"type": "button", "class": "btn", "data-room-react": str(i), "text": e,
+                               "aria-label": t("room_react", lang) + " " + e}) for i, e in enumerate(EMOJI)]
+        fill(self.bar, players + [h("span", {"class": "room-turn", "data-testid": "room-turn", "text": turn_text}),
+                                  h("span", {"class": "room-reaction", "data-testid": "room-reaction",
+                                             "aria-live": "polite", "text": self.reaction})]
+             + reacts + [h("button", {"type": "button", "class": "btn", "data-action": "leave-room",
+                                      "text": t("room_leave", lang)})])
+
+    async def follow_turns(self):
+        while self.bar is not None:
+            self.draw_bar()
+            await asyncio.sleep_ms(150)
+
+    def on_bar_click(self, event):
+        target = event.target
+        react = target.closest("[data-room-react]")
+        if react:
+            self.react(int(react.getAttribute("data-room-react")))
+        elif target.closest('[data-action="leave-room"]'):
+            self.leave()
+
+    def show_reaction(self, seat, index):
+        if not (isinstance(index, int) and 0 <= index < len(EMOJI)):
+            return
+        self.reaction = t("room_reacted", self.lang(), player=self.player_label(seat), emoji=EMOJI[index])
+        self.c.say(self.reaction)
+        self.draw_bar()
+
+    def notice(self, key, **params):
+        self.c.s.notices = [(key, params)] if key not in ("room_dropped",) else self.c.s.notices + [(key, params)]
+        self.c.render()
+
+
+class Host(Room):
+    """This page holds the room: it seats the guests, runs the match and referees every message."""
+
+    def __init__(self, controller):
+        super().__init__(controller)
+        self.code = None
+        self.link = ""
+        self.peers = {}  # peer id -> its seat (an int), once seated
+        self.seat_peer = [None, None, None, None]
+        self.dropped = {}  # seat -> the time it dropped (ms), while in its grace time
+        self.started = False
+        self.preset = "mine"  # the host's own house rules (Settings), or a preset's name
+        self.re = None  # (seat, intent id) the next update answers
+        self.pair_wire = None  # manual pairing (no relay), once an offer is made
+        self.pair_box = None
+        self.pair_lang = None
+        self.pair_peer = None
+        self.pair_code = ""
+        levels = list(controller.s.settings["levels"])
+        self.players = [{"kind": "host"}] + [
+            {"kind": "bot", "level": levels[s]} for s in (1, 2, 3)]
+        controller.observers.append(self.broadcast)
+
+    async def open(self):
+        mod = await wire_module()
+        self.code = str(mod.newCode())
+        self.link = room_link(window.location, self.code)
+        self.draw_lobby(mod)
+        self.dialog.showModal()
+        asyncio.create_task(self.watch_drops())
+        search = str(window.location.search)
+        if await mod.hasRelays(search):
+            self.wire = await mod.join(self.code, search, True)
+            asyncio.create_task(self.run(self.wire))
+
+    def guests(self):
+        return [s for s in (1, 2, 3) if self.players[s].get("kind") == "guest"]
+
+    def people(self):
+        """The seats people play or are expected back at (away, within their grace time)."""
+        return [s for s in (1, 2, 3) if self.players[s].get("kind") in ("guest", "away")]
+
+    def save(self):
+        """Remember the room with the saved match: a reopened page opens it again (`resume`)."""
+        record = {"code": self.code, "players": self.players, "started": self.started}
+        try:
+            self.c.storage.setItem(HOSTING_KEY, json.dumps(record))
+        except Exception:
+            pass
+
+    def resume(self, record):
+        """This page held a room when it closed: open it again with the saved match. The guests
+        are away until they come back with the same link (a bot takes each seat after the grace
+        time); the engine is told at once, before any bot can move for them."""
+        self.code = record["code"]
+        self.link = room_link(window.location, self.code)
+        self.players = record["players"]
+        self.started = True
+        now = window.performance.now() + REOPEN_GRACE_MS - GRACE_MS
+        for seat in (1, 2, 3):
+            if self.players[seat].get("kind") in ("guest", "away"):
+                self.players[seat]["kind"] = "away"
+                self.dropped[seat] = now
+        self.c.link.humans = [0] + self.people()
+        self.c.s.notices.append(("room_reopened", {}))
+        self.mount_bar()
+        asyncio.create_task(self.reopen())
+
+    async def reopen(self):
+        mod = await wire_module()
+        self.draw_lobby(mod)
+        asyncio.create_task(self.watch_drops())
+        search = str(window.location.search)
+        if await mod.hasRelays(search):
+            self.wire = await mod.join(self.code, search, True)
+            asyncio.create_task(self.run(self.wire))
+
+    def draw_lobby(self, mod=None):
+        lang = self.lang()
+        anchor = h("a", {"class": "room-link", "data-testid": "room-link", "href": self.link, "text": self.link})
+        copy = h("button", {"type": "button", "class": "btn", "data-room-copy": True, "text": t("room_copy", lang)})
+        canvas = h("canvas", {"data-testid": "room-qr", "role": "img", "aria-label": self.link})
+        rules = h("select", {"data-room-rules": True, "aria-label": t("room_rules", lang)})
+        rules.appendChild(h("option", {"value": "mine", "text": t("room_rules_mine", lang),
+                                       "selected": self.preset == "mine"}))
+        for name in options.PRESETS:
+            rules.appendChild(h("option", {"value": name, "text": options.PRESET_NAMES[name][1 if lang == "zh" else 0],
+                                           "selected": name == self.preset}))
+        start = h("button", {"type": "button", "class": "btn primary", "data-action": "start-room",
+                             "text": t("room_start", lang), "disabled": not self.guests()})
+        fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}),
+                           h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas, self.pairing()]
+             + self.seat_list(host_controls=True)
+             + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])]),
+                h("p", {"class": "room-status", "text": "" if self.guests() else t("room_need_guest", lang)}),
+                start])
+        if mod is not None:
+            mod.drawQr(canvas, self.link)
+        else:
+            asyncio.create_task(self.redraw_qr(canvas))
+
+    def pairing(self):
+        """The lobby's manual pairing (no relay): an offer code for a friend, who opens the game
+        with `#pair` and answers it with a code of theirs. Built once: what is typed stays."""
+        lang = self.lang()
+        if self.pair_box is None or self.pair_lang != lang:
+            self.pair_lang = lang
+            offer = h("textarea", {"readonly": True, "rows": "3", "data-testid": "pair-offer",
+                                   "aria-label": t("room_pair_offer_code", lang)})
+            answer = h("textarea", {"rows": "3", "data-testid": "pair-answer-in",
+                                    "aria-label": t("room_pair_answer_in", lang)})
+            pair_link = room_link(window.location, "x").replace("#room=x", "#pair")
+            self.pair_box = h("details", {"class": "room-pair"}, [
+                h("summary", {"text": t("room_pair", lang)}),
+                h("p", {"text": t("room_pair_note", lang, link=pair_link)}),
+                h("button", {"type": "button", "class": "btn", "data-action": "pair-offer",
+                             "text": t("room_pair_make", lang)}),
+                offer, h("p", {"text": t("room_pair_answer_in", lang)}), answer,
+                h("button", {"type": "button", "class": "btn", "data-action": "pair-accept",
+                             "text": t("room_pair_accept", lang)})])
+            if self.pair_code:
+                offer.value = self.pair_code
+        return self.pair_box
+
+    async def make_offer(self):
+        mod = await wire_module()
+        if self.pair_wire is None:
+            self.pair_wire = await mod.manual(str(window.location.search))
+            asyncio.create_task(self.run(self.pair_wire))
+        made = json.loads(str(await self.pair_wire.offer()))
+        self.pair_peer = made["peer"]
+        self.pair_code = made["code"]
+        self.pair_box.querySelector('[data-testid="pair-offer"]').value = self.pair_code
+
+    async def accept_answer(self):
+        field = self.pair_box.querySelector('[data-testid="pair-answer-in"]')
+        try:
+            await self.pair_wire.accept(self.pair_peer, str(field.value))
+        except Exception as exc:
+            self.notice("room_pair_bad", message=str(exc))
+
+    async def redraw_qr(self, canvas):
+        (await wire_module()).drawQr(canvas, self.link)
+
+    def wire_dialog(self):
+        self.listen(self.dialog, "click", self.on_click)
+        self.listen(self.dialog, "change", self.on_change)
+
+    def on_click(self, event):
+        target = event.target
+        if target.closest("[data-room-copy]"):
+            try:
+                window.navigator.clipboard.writeText(self.link)
+            except Exception:
+                pass
+        elif target.closest('[data-action="start-room"]') and not target.hasAttribute("disabled"):
+            self.c.queue(self.start)
+        elif target.closest('[data-action="pair-offer"]'):
+            asyncio.create_task(self.make_offer())
+        elif target.closest('[data-action="pair-accept"]') and self.pair_wire is not None and self.pair_peer:
+            asyncio.create_task(self.accept_answer())
+
+    def on_change(self, event):
+        target = event.target
+        if target.hasAttribute("data-room-rules") and (target.value in options.PRESETS or target.value == "mine"):
+            self.preset = target.value
+        elif target.hasAttribute("data-room-level") and target.value in LEVELS:
+            seat = int(target.getAttribute("data-room-level"))
+            self.players[seat] = {"kind": "bot", "level": target.value}
+        elif target.hasAttribute("data-room-move"):
+            self.move(int(target.getAttribute("data-room-move")), int(target.value))
+        else:
+            return  # (a pairing code typed: nothing to redraw)
+        self.lobby_changed()
+
+    def move(self, seat, target):
+        """Swap the player at `seat` with whoever sits at `target` (a guest or a bot)."""
+        if target not in (1, 2, 3) or seat not in (1, 2, 3) or seat == target:
+            return
+        self.players[seat], self.players[target] = self.players[target], self.players[seat]
+        self.seat_peer[seat], self.seat_peer[target] = self.seat_peer[target], self.seat_peer[seat]
+        for s in (seat, target):
+            if self.seat_peer[s]:
+                self.peers[self.seat_peer[s]] = s
+
+    def lobby_changed(self):
+        if not self.started:
+            self.draw_lobby()
+        else:
+            self.save()
+        for seat in self.guests():
+            self.send(self.seat_peer[seat], self.lobby_message(seat))
+
+    def lobby_message(self, seat):
+        return {"t": "lobby", "players": self.players, "you": seat, "started": self.started}
+
+    async def run(self, wire):
+        while True:
+            event = json.loads(str(await wire.next()))
+            self.peer_wire[event["peer"]] = wire
+            try:
+                if event["type"] == "msg":
+                    self.on_message(event["peer"], event["data"])
+                elif event["type"] == "leave":
+                    self.on_leave(event["peer"])
+                elif event["type"] == "join" and self.started:
+                    pass  # a returning guest says hello first
+            except Exception as exc:  # a fault of ours: logged, the room goes on
+                window.console.warn("room: " + str(exc))
+
+    def refuse(self, peer, en, zh, intent=None):
+        seat = self.peers.get(peer)
+        window.console.warn("room: refused a message from seat {}: {}".format(seat if seat is not None else "?", en))
+        self.send(peer, {"t": "error", "re": intent, "message": en, "zh": zh})
+
+    def on_message(self, peer, text):
+        try:
+            msg = parse_message(text)
+        except BadMessage as exc:
+            self.refuse(peer, str(exc), exc.zh)
+            return
+        kind = msg["t"]
+        seat = self.peers.get(peer)
+        if kind == "hello":
+            self.seat_guest(peer, msg["name"])
+        elif seat is None:
+            self.refuse(peer, "take a seat first", "请先入座")
+        elif kind == "act":
+            if not self.started:
+                self.refuse(peer, "the match has not started", "对局尚未开始", msg["id"])
+                return
+            self.c.queue(lambda: self.guest_act(peer, seat, msg))
+        elif kind == "react":
+            self.show_reaction(seat, msg["emoji"])
+            for other in self.guests():
+                if other != seat:
+                    self.send(self.seat_peer[other], {"t": "react", "seat": seat, "emoji": msg["emoji"]})
+        elif kind == "leave":
+            self.drop(peer, left=True)
+
+    def seat_guest(self, peer, name):
+        """Seat a guest who said hello: its old seat when the name is of a dropped or replaced guest
+        (a reopened link), else the first seat a bot holds, before the start."""
+        if peer in self.peers:
+            return
+        seat = None
+        for s in (1, 2, 3):
+            p = self.players[s]
+            if p.get("name") == name and p.get("kind") in ("guest", "away", "gone"):
+                seat = s
+        if seat is None and not self.started:
+            seat = next((s for s in (1, 2, 3) if self.players[s].get("kind") == "bot"), None)
+        if seat is None:
+            self.refuse(peer, "the room is full", "房间已满")
+            return
+        old = self.seat_peer[seat]
+        if old and old in self.peers:
+            del self.peers[old]
+        self.peers[peer] = seat
+        self.seat_peer[seat] = peer
+        was_away = self.players[seat].get("kind") in ("away", "gone")
+        self.players[seat] = {"name": name, "kind": "guest"}
+        self.dropped.pop(seat, None)
+        self.lobby_changed()
+        if self.started:
+            if was_away:
+                self.notice("room_back", player=name)
+            self.c.queue(lambda: self.rejoin(seat))
+
+    async def rejoin(self, seat):
+        """A guest back in its seat mid-match: people play it again; it is sent the table as it is."""
+        await self.seat_people()
+        sent = await self.c.link.call("guest_views")
+        self.send_start(sent, only=seat)
+
+    def on_leave(self, peer):
+        if peer in self.peers:
+            self.drop(peer, left=False)
+
+    def drop(self, peer, left):
+        seat = self.peers.pop(peer, None)
+        if seat is None:
+            return
+        self.seat_peer[seat] = None
+        name = self.players[seat].get("name", "?")
+        if not self.started:
+            self.players[seat] = {"kind": "bot", "level": "normal"}
+            self.lobby_changed()
+            return
+        self.players[seat] = {"name": name, "kind": "gone" if left else "away", "level": "normal"}
+        if left:
+            self.notice("room_left", player=name)
+            self.c.queue(self.hand_to_bots)
+        else:
+            self.dropped[seat] = window.performance.now()
+
+    async def watch_drops(self):
+        """A dropped guest's seat goes to a bot after GRACE_MS, said to everyone."""
+        while True:
+            await asyncio.sleep_ms(500)
+            override = getattr(window, "gongzhuRoomGraceMs", None)
+            grace = int(override) if override else GRACE_MS
+            now = window.performance.now()
+            for seat in list(self.dropped):
+                if now - self.dropped[seat] >= grace:
+                    del self.dropped[seat]
+                    name = self.players[seat].get("name", "?")
+                    self.players[seat] = {"name": name, "kind": "gone", "level": "normal"}
+                    self.notice("room_dropped", player=name)
+                    for other in self.guests():
+                        self.send(self.seat_peer[other], {"t": "dropped", "seat": seat})
+                    self.c.queue(self.hand_to_bots)
+
+    async def hand_to_bots(self):
+        """The seats of guests who are away are played by bots from now on."""
+        await self.seat_people()
+        self.lobby_changed()
+
+    async def seat_people(self):
+        """Tell the engine which seats people play now; the host's table follows (a bot may move)."""
+        await self.c.link.call("set_room", self.people())
+        self.c.link.humans = [0] + self.people()
+        self.c.s.view = await self.c.link.call("snapshot")
+        self.c.render()
+        self.c.wake()
+
+    async def start(self):
+        """The host's start: the room's seats and bots, then a new match under the chosen rules."""
+        if self.started or not self.guests():
+            return
+        c = self.c
+        s = c.s
+        levels = ["normal"] + [self.players[x].get("level", "normal") for x in (1, 2, 3)]
+        await c.link.call("set_room", self.guests())
+        c.link.humans = [0] + self.guests()
+        from ui.controller import random_seed
+
+        rules = dict(s.settings["rules"]) if self.preset == "mine" else options.resolve(None, self.preset)
+        view = await c.link.call("new_match", random_seed(), rules, levels)
+        self.started = True
+        s.view = view
+        s.preview = False
+        s.screen = None
+        s.selected = []
+        s.hint = None
+        s.pass_note = None
+        s.exposures = []
+        s.notices = []
+        s.deal_token += 1
+        self.dialog.close()
+        self.mount_bar()
+        self.save()
+        c.render()
+        self.send_start(await c.link.call("guest_views"))
+        c.offer_forced()
+        await c.link.persist()
+
+    def send_start(self, sent, only=None):
+        """Send each guest (or the one at seat `only`) the table as it is now."""
+        for key in sent:
+            seat = int(key)
+            if only is not None and seat != only:
+                continue
+            self.send(self.seat_peer[seat], {"t": "start", "delta": sent[key]["delta"], "players": self.players,
+                                             "you": seat})
+
+    def broadcast(self, reply):
+        """The controller's observer: each guest is sent its part of every answer of the engine."""
+        guests = reply.get("guests") or {}
+        for key in guests:
+            seat = int(key)
+            message = {"t": "update", "events": guests[key]["events"], "delta": guests[key]["delta"]}
+            if self.re is not None and self.re[0] == seat:
+                message["re"] = self.re[1]
+            self.send(self.seat_peer[seat], message)
+        self.re = None
+
+    async def guest_act(self, peer, seat, msg):
+        if self.peers.get(peer) != seat:
+            return  # moved or gone since it was queued
+        try:
+            reply = await self.c.link.call("guest_act", seat, msg["kind"], msg["arg"])
+        except EngineError as exc:
+            self.refuse(peer, exc.message, exc.zh, msg["id"])
+            return
+        self.re = (seat, msg["id"])
+        await self.c.apply(reply)
+
+    def react(self, index):
+        self.show_reaction(0, index)
+        for seat in self.guests():
+            self.send(self.seat_peer[seat], {"t": "react", "seat": 0, "emoji": index})
+
+    def leave(self):
+        for seat in self.guests():
+            self.send(self.seat_peer[seat], {"t": "closed"})
+        try:
+            self.c.storage.removeItem(HOSTING_KEY)
+        except Exception:
+            pass
+        if self.wire is not None:
+            self.wire.leave()
+            self.wire = None
+        if self.bar is not None:
+            self.bar.remove()
+            self.bar = None
+        self.notice("room_left_you")
+
+
+class RemoteLink:
+    """A guest's stand-in for the engine link (link.py): the match is the host's. Only the
+    player's intents go out; every other call is not this page's to make."""
+
+    def __init__(self, guest):
+        self.guest = guest
+        self.engine = None
+        self.full = None
+        self.playable = []
+        self.generation = 0
+        self.call_started = None
+        self.humans = None
+
+    async def call(self, name, *args):
+        if name == "act":
+            return await self.guest.intent(args[0], args[1])
+        raise EngineError("NotHere", "the host deals and starts the matches", "由房主发牌和开局")
+
+    async def call_full(self, name, *args):
+        raise EngineError("NotHere", "no hints in a room", "房间中没有提示")
+
+    async def persist(self):
+        return None
+
+    def fail(self, message):
+        self.guest.c.s.engine = "failed"
+        self.guest.c.s.engine_error = message
+        self.guest.c.render()
+
+    def needs_search(self, level):
+        return False
+
+    def holds_match(self):
+        return "quick"
+
+
+class Guest(Room):
+    """This page sits at a room's table: it sends its intents and shows what the host sends it."""
+
+    def __init__(self, controller, code, manual=False):
+        super().__init__(controller)
+        self.code = code
+        self.manual = manual  # paired by codes (`#pair`), no relay
+        self.host = None  # the host's peer id, once it has answered
+        self.name = ""
+        self.seated = False
+        self.status = "room_connecting"
+        self.next_id = 0
+        self.pending = None  # the intent waiting for the host's answer: {"id", "done", "reply", "error"}
+        self.link = RemoteLink(self)
+        self.last = None  # the (packed) view the host last sent, which its changes apply to
+        self.form = None  # the lobby's parts (draw_lobby)
+        self.form_lang = None
+        self.status_el = None
+        self.seats_el = None
+
+    async def open(self):
+        c = self.c
+        c.connect_full = None  # no engine here: the host's is the table's
+        self.draw_lobby()
+        self.dialog.showModal()
+        document.documentElement.classList.add("room-guest")
+        remembered = self.remembered()
+        if remembered:
+            self.name = remembered  # a reopened link: the seat is taken back under the same name
+            self.status = "room_joining"
+        mod = await wire_module()
+        if self.manual:
+            self.wire = await mod.manual(str(window.location.search))
+        else:
+            self.wire = await mod.join(self.code, str(window.location.search))
+        self.draw_lobby()
+        asyncio.create_task(self.run())
+
+    def draw_lobby(self):
+        """The guest's lobby: the name form (built once, so typing is never lost), its status and
+        the seats, updated in place."""
+        lang = self.lang()
+        if self.form is None or self.form_lang != lang:
+            typed = document.getElementById("player-name")
+            name = h("input", {"id": "player-name", "type": "text", "maxlength": str(MAX_NAME),
+                               "autocomplete": "nickname"})
+            name.value = str(typed.value) if typed else self.name
+            take = h("button", {"type": "button", "class": "btn primary", "data-action": "take-seat",
+                                "text": t("room_take_seat", lang)})
+            label = h("label", {"for": "player-name", "text": t("room_name", lang)})
+            self.form = h("div", {}, [h("p", {}, [label]), name, take])
+            self.status_el = h("p", {"class": "room-status", "data-testid": "room-status", "role": "status"})
+            self.seats_el = h("div")
+            self.form_lang = lang
+            pair = None
+            if self.manual:
+                pair = h("div", {"class": "room-pair"}, [
+                    h("p", {"text": t("room_pair_offer_in", lang)}),
+                    h("textarea", {"rows": "3", "data-testid": "pair-offer-in",
+                                   "aria-label": t("room_pair_offer_in", lang)}),
+                    h("button", {"type": "button", "class": "btn", "data-action": "pair-answer",
+                                 "text": t("room_pair_answer", lang)}),
+                    h("textarea", {"readonly": True, "rows": "3", "data-testid": "pair-answer",
+                                   "aria-label": t("room_pair_answer_code", lang)})])
+            fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}), self.form, pair,
+                               self.status_el, self.seats_el])
+        self.form.hidden = self.seated
+        self.status_el.textContent = t(self.status, lang)
+        fill(self.seats_el, self.seat_list() if self.host is not None else [])
+
+    def wire_dialog(self):
+        self.listen(self.dialog, "click", self.on_click)
+        self.listen(self.dialog, "keydown", self.on_key)
+
+    def on_key(self, event):
+        if event.key == "Enter" and event.target.id == "player-name":
+            self.take_seat()
+
+    def on_click(self, event):
+        if event.target.closest('[data-action="take-seat"]'):
+            self.take_seat()
+        elif event.target.closest('[data-action="pair-answer"]') and self.manual:
+            asyncio.create_task(self.answer_offer())
+
+    async def answer_offer(self):
+        """Manual pairing: the host's offer code in, this page's answer code out (to send back)."""
+        while self.wire is None:
+            await asyncio.sleep_ms(50)
+        offer = self.dialog.querySelector('[data-testid="pair-offer-in"]')
+        out = self.dialog.querySelector('[data-testid="pair-answer"]')
+        try:
+            out.value = str(await self.wire.answer(str(offer.value)))
+        except Exception as exc:
+            self.notice("room_pair_bad", message=str(exc))
+
+    def take_seat(self):
+        field = document.getElementById("player-name")
+        name = str(field.value).strip() if field else ""
+        if not name or len(name) > MAX_NAME:
+            self.status = "room_bad_name"
+            self.draw_lobby()
+            return
+        self.name = name
+        self.status = "room_joining"
+        self.draw_lobby()
+        self.hello()
+
+    def remembered(self):
+        """The name this browser took a seat with in this room, if any."""
+        if not self.code:
+            return ""
+        try:
+            name = window.localStorage.getItem("gongzhu.room." + self.code)
+        except Exception:  # no storage (a sandboxed frame)
+            return ""
+        return str(name) if name and len(str(name)) <= MAX_NAME else ""
+
+    def remember(self):
+        if not self.code:
+            return
+        try:
+            window.localStorage.setItem("gongzhu.room." + self.code, self.name)
+        except Exception:
+            pass
+
+    def hello(self):
+        if self.wire is None or not self.name:
+            return
+        for peer in self.wire.peers():
+            self.send(str(peer), {"t": "hello", "name": self.name})
+
+    async def run(self):
+        while True:
+            event = json.loads(str(await self.wire.next()))
+            try:
+                if event["type"] == "join":
+                    if self.name and (self.host is None or event["peer"] == self.host):
+                        self.send(event["peer"], {"t": "hello", "name": self.name})
+                elif event["type"] == "leave":
+                    if event["peer"] == self.host:
+                        self.host = None  # the host's reopened page is another peer
+                        self.notice("room_host_gone")
+                elif event["type"] == "msg":
+                    self.on_message(event["peer"], event["data"])
+            except Exception as exc:
+                window.console.warn("room: " + str(exc))
+
+    def on_message(self, peer, text):
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(msg, dict):
+            return
+        kind = msg.get("t")
+        if kind == "lobby" and (self.host is None or peer == self.host):
+            self.host = peer
+            self.players = msg["players"]
+            you = msg.get("you")
+            if isinstance(you, int) and self.name:
+                self.me = you
+                self.seated = True
+                self.status = "room_seated"
+                self.remember()
+            if not msg.get("started"):
+                self.draw_lobby()
+            return
+        if peer != self.host:
+            return  # only the host speaks for the table
+        if kind in ("start", "update"):
+            # The host sends what changed in this seat's view; the whole view is rebuilt here, in
+            # the order the messages came.
+            self.last = patch(None if kind == "start" else self.last, msg.get("delta"))
+            msg["view"] = unpack_view(self.last)
+        if kind == "start":
+            self.players = msg["players"]
+            self.me = msg["you"]
+            self.seated = True
+            self.attach()
+            self.c.queue(lambda: self.show_start(msg["view"]))
+        elif kind == "update":
+            pending = self.pending
+            if pending is not None and msg.get("re") == pending["id"]:
+                pending["reply"] = msg
+                pending["done"].set()
+            else:
+                self.c.queue(lambda: self.c.apply(msg))
+        elif kind == "error":
+            pending = self.pending
+            if pending is not None and msg.get("re") == pending["id"]:
+                pending["error"] = msg
+                pending["done"].set()
+            else:
+                self.notice("room_refused", reason=msg.get("zh" if self.lang() == "zh" else "message", ""))
+        elif kind == "react":
+            self.show_reaction(msg.get("seat", 0), msg.get("emoji"))
+        elif kind == "dropped":
+            seat = msg.get("seat")
+            if isinstance(seat, int) and 0 <= seat < 4 and self.players[seat]:
+                self.notice("room_dropped", player=self.players[seat].get("name", "?"))
+        elif kind == "closed":
+            self.notice("room_host_gone")
+
+    def attach(self):
+        """The host's table becomes this page's: the controller's link is the room from now on."""
+        c = self.c
+        if not isinstance(c.link, RemoteLink):
+            c.link = self.link
+            c.s.engine = "ready"
+            c.s.engine_error = ""
+            c.start_serving()
+
+    async def show_start(self, view):
+        c = self.c
+        s = c.s
+        s.view = view
+        s.preview = False
+        s.screen = "summary" if view["phase"] == "done" else None
+        s.selected = []
+        s.busy = False
+        s.notices = []
+        s.deal_token += 1
+        if self.dialog.open:
+            self.dialog.close()
+        self.mount_bar()
+        c.render()
+
+    async def intent(self, kind, arg):
+        """Send the player's intent; the host's answer (its update), or EngineError (its refusal)."""
+        self.next_id += 1
+        pending = {"id": self.next_id, "done": asyncio.Event(), "reply": None, "error": None}
+        self.pending = pending
+        self.send(self.host, {"t": "act", "id": pending["id"], "kind": kind, "arg": arg})
+        await pending["done"].wait()
+        self.pending = None
+        if pending["error"] is not None:
+            error = pending["error"]
+            raise EngineError("IllegalMove", error.get("message", "?"), error.get("zh"))
+        return pending["reply"]
+
+    def react(self, index):
+        self.show_reaction(self.me, index)
+        self.send(self.host, {"t": "react", "emoji": index})
+
+    def leave(self):
+        self.send(self.host, {"t": "leave"})
+        if self.wire is not None:
+            self.wire.leave()
+            self.wire = None
+        if self.bar is not None:
+            self.bar.remove()
+            self.bar = None
+        self.notice("room_left_you")
+
+
+def hosting_record(controller):
+    """The room this page held when it closed (Host.save), if its match is still the saved one."""
+    from ui import store
+
+    try:
+        record = json.loads(str(controller.storage.getItem(HOSTING_KEY) or "null"))
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or not record.get("started") or room_code("#room=" + str(
+            record.get("code"))) is None or not store.read_save(controller.storage)[0]:
+        return None
+    players = record.get("players")
+    if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, dict) for p in players):
+        return None
+    return record
+
+
+def mount(controller):
+    """Add "Play with friends" and the room's dialog to the page; for a room link, seat this page
+    as a guest. Returns the Guest (the page then starts no engine) or None."""
+    if "embed=1" in str(window.location.search):
+        return None
+    document.head.appendChild(h("style", {"id": "room-style", "text": CSS}))
+    document.body.appendChild(h("dialog", {"id": "dlg-room", "class": "dialog room-dialog",
+                                           "aria-labelledby": "dlg-room-title"}))
+    code = room_code(window.location.hash)
+    manual = str(window.location.hash) == "#pair"
+    menu = document.getElementById("menu") or document.querySelector("header") or document.body
+    label = h("span", {"class": "label", "text": t("room_open", controller.lang())})
+    button = h("button", {"type": "button", "class": "menu-btn", "data-action": "create-room"},
+               [h("span", {"aria-hidden": "true", "class": "icon", "text": "☺"}), label])
+    menu.appendChild(button)
+
+    def relabel(*args):
+        label.textContent = t("room_open", controller.lang())
+
+    # Follow the page's language switch (the renderer sets <html lang>), as the Share button does.
+    observer = window.MutationObserver.new(create_proxy(relabel))
+    KEEP.append(observer)
+    observer.observe(document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]}))
+    if code or manual:
+        button.hidden = True
+        guest = Guest(controller, code, manual)
+        guest.wire_dialog()
+        asyncio.create_task(guest.open())
+        return guest
+    state = {"host": None}
+    record = hosting_record(controller)
+    if record is not None:
+        host = Host(controller)
+        host.wire_dialog()
+        state["host"] = host
+        host.resume(record)
+
+    def create(event):
+        if state["host"] is not None:
+            state["host"].dialog.showModal()
+            return
+        if controller.s.engine != "ready":
+            return
+        host = Host(controller)
+        host.wire_dialog()
+        state["host"] = host
+        asyncio.create_task(host.open())
+
+    proxy = create_proxy(create)
+    KEEP.append(proxy)
+    button.addEventListener("click", proxy)
+    return None
