@@ -22,21 +22,9 @@ from gongzhu.core.bots.beginner import beginner  # noqa: E402
 from gongzhu.core.scoring import score_pile  # noqa: E402
 from gongzhu.core.screen import bot_next  # noqa: E402
 from gongzhu.core.table import Table  # noqa: E402
+from tests.test_game_page import Storage  # noqa: E402
 
 LEVELS = ["hard", "beginner", "beginner", "beginner"]
-
-
-class Storage(dict):  # type: ignore[type-arg]
-    """localStorage's three methods over a dict."""
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802
-        return self.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self[key] = value
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.pop(key, None)
 
 
 def new_table(seed: int, rules: Any = "classic") -> tuple[Table, dict[str, Any]]:

@@ -87,6 +87,23 @@ class State:
         self.forced_token = 0  # the only legal card's pending play: a newer turn (or a click) supersedes it
         self.review = None  # the hand review (web/ui/review.py): None or its status and results
 
+    def new_table(self, view, screen=None):
+        """Show `view`, a match the engine has just started, loaded or turned back, with nothing of
+        the table before it left: no choice, hint, reason, trick on show or pass note."""
+        self.view = view
+        self.preview = False
+        self.screen = screen
+        self.selected = []
+        self.hint = None
+        self.reason_card = None
+        self.reason_text = None
+        self.pass_note = None
+        self.exposures = []
+        self.shown_trick = None
+        self.trick_winner = None
+        self.collecting = None
+        self.deal_token += 1
+
 
 def random_seed():
     """A fresh 32-bit match seed (short enough to share in a URL)."""
@@ -743,14 +760,8 @@ class Controller:
         """Put a match the engine has just started or loaded on the table, with a clean slate."""
         s = self.s
         self.stats.match_started(view)
-        s.view = view
-        s.screen = None
-        s.selected = []
-        s.hint = None
-        s.pass_note = None
-        s.exposures = []
+        s.new_table(view)
         s.notices = []
-        s.deal_token += 1
         self.render()
         self.offer_forced()
         await self.link.persist()
@@ -886,17 +897,7 @@ class Controller:
             s.reason_text = [exc.message, exc.zh]
             self.render()
             return
-        s.view = view
-        s.preview = False
-        s.screen = None
-        s.selected = []
-        s.hint = None
-        s.reason_card = None
-        s.reason_text = None
-        s.pass_note = None
-        s.exposures = []
-        s.shown_trick = None
-        s.deal_token += 1
+        s.new_table(view)
         s.notices = [n for n in s.notices if n[0] in ("bad_lang", "bad_colours", "tutorial_corrupt")]
         try:
             window.history.replaceState(None, "", tutorial.with_lesson(str(window.location.search), number))

@@ -118,15 +118,7 @@ class Reviewer:
             c.render()
             return
         s.review = None
-        s.screen = None
-        s.selected = []
-        s.hint = None
-        s.reason_card = None
-        s.reason_text = None
-        s.shown_trick = None
-        s.trick_winner = None
-        s.collecting = None
-        s.view = view
+        s.new_table(view)
         c.render()
         c.offer_forced()
         await c.link.persist()

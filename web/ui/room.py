@@ -18,11 +18,10 @@ import asyncio
 import json
 
 from pyscript import document, js_import, window
-from pyscript.ffi import create_proxy, to_js
 
 from gongzhu.core import options
 from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_view
-from ui.dom import fill, h
+from ui.dom import fill, follow_lang, h, listen
 from ui.engine import EngineError
 from ui.i18n import level_name, seat_name, t
 from ui.present import POSITIONS
@@ -31,7 +30,6 @@ MODULE = "web/room.mjs"
 GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
 REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
-KEEP = []  # the page's listeners, kept alive
 HOSTING_KEY = "gongzhu.room.hosting"  # the room this page holds (Host.save), beside the saved match
 
 CSS = """
@@ -88,7 +86,6 @@ class Room:
         self.peer_wire = {}  # peer id -> the wire it came by (the relay's, or manual pairing's)
         self.players = [None, None, None, None]  # by absolute seat: {"name", "kind": host|guest|bot, "level"}
         self.me = 0  # this page's absolute seat
-        self.keep = []
         self.dialog = document.getElementById("dlg-room")
         self.bar = None
         self.last_bar = None
@@ -96,11 +93,6 @@ class Room:
 
     def lang(self):
         return self.c.lang()
-
-    def listen(self, node, name, handler):
-        proxy = create_proxy(handler)
-        self.keep.append(proxy)
-        node.addEventListener(name, proxy)
 
     def send(self, peer, data):
         wire = self.peer_wire.get(peer) or self.wire
@@ -160,7 +152,7 @@ class Room:
         self.bar = h("div", {"id": "room-bar", "role": "region", "aria-label": t("room_players", self.lang())})
         table = document.getElementById("table")
         table.parentNode.insertBefore(self.bar, table)
-        self.listen(self.bar, "click", self.on_bar_click)
+        listen(self.bar, "click", self.on_bar_click)
         asyncio.create_task(self.follow_turns())
 
     def draw_bar(self):
@@ -207,6 +199,16 @@ class Room:
         self.reaction = t("room_reacted", self.lang(), player=self.player_label(seat), emoji=EMOJI[index])
         self.c.say(self.reaction)
         self.draw_bar()
+
+    def hang_up(self):
+        """Leave the relay and take the room's bar off the page; say so."""
+        if self.wire is not None:
+            self.wire.leave()
+            self.wire = None
+        if self.bar is not None:
+            self.bar.remove()
+            self.bar = None
+        self.notice("room_left_you")
 
     def notice(self, key, **params):
         self.c.s.notices = [(key, params)] if key not in ("room_dropped",) else self.c.s.notices + [(key, params)]
@@ -358,8 +360,8 @@ class Host(Room):
         (await wire_module()).drawQr(canvas, self.link)
 
     def wire_dialog(self):
-        self.listen(self.dialog, "click", self.on_click)
-        self.listen(self.dialog, "change", self.on_change)
+        listen(self.dialog, "click", self.on_click)
+        listen(self.dialog, "change", self.on_change)
 
     def on_click(self, event):
         target = event.target
@@ -553,15 +555,8 @@ class Host(Room):
         rules = dict(s.settings["rules"]) if self.preset == "mine" else options.resolve(None, self.preset)
         view = await c.link.call("new_match", random_seed(), rules, levels)
         self.started = True
-        s.view = view
-        s.preview = False
-        s.screen = None
-        s.selected = []
-        s.hint = None
-        s.pass_note = None
-        s.exposures = []
+        s.new_table(view)
         s.notices = []
-        s.deal_token += 1
         self.dialog.close()
         self.mount_bar()
         self.save()
@@ -613,13 +608,7 @@ class Host(Room):
             self.c.storage.removeItem(HOSTING_KEY)
         except Exception:
             pass
-        if self.wire is not None:
-            self.wire.leave()
-            self.wire = None
-        if self.bar is not None:
-            self.bar.remove()
-            self.bar = None
-        self.notice("room_left_you")
+        self.hang_up()
 
 
 class RemoteLink:
@@ -729,8 +718,8 @@ class Guest(Room):
         fill(self.seats_el, self.seat_list() if self.host is not None else [])
 
     def wire_dialog(self):
-        self.listen(self.dialog, "click", self.on_click)
-        self.listen(self.dialog, "keydown", self.on_key)
+        listen(self.dialog, "click", self.on_click)
+        listen(self.dialog, "keydown", self.on_key)
 
     def on_key(self, event):
         if event.key == "Enter" and event.target.id == "player-name":
@@ -873,13 +862,9 @@ class Guest(Room):
     async def show_start(self, view):
         c = self.c
         s = c.s
-        s.view = view
-        s.preview = False
-        s.screen = "summary" if view["phase"] == "done" else None
-        s.selected = []
+        s.new_table(view, "summary" if view["phase"] == "done" else None)
         s.busy = False
         s.notices = []
-        s.deal_token += 1
         if self.dialog.open:
             self.dialog.close()
         self.mount_bar()
@@ -904,13 +889,7 @@ class Guest(Room):
 
     def leave(self):
         self.send(self.host, {"t": "leave"})
-        if self.wire is not None:
-            self.wire.leave()
-            self.wire = None
-        if self.bar is not None:
-            self.bar.remove()
-            self.bar = None
-        self.notice("room_left_you")
+        self.hang_up()
 
 
 def hosting_record(controller):
@@ -949,10 +928,7 @@ def mount(controller):
     def relabel(*args):
         label.textContent = t("room_open", controller.lang())
 
-    # Follow the page's language switch (the renderer sets <html lang>), as the Share button does.
-    observer = window.MutationObserver.new(create_proxy(relabel))
-    KEEP.append(observer)
-    observer.observe(document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]}))
+    follow_lang(relabel)
     if code or manual:
         button.hidden = True
         guest = Guest(controller, code, manual)
@@ -978,7 +954,5 @@ def mount(controller):
         state["host"] = host
         asyncio.create_task(host.open())
 
-    proxy = create_proxy(create)
-    KEEP.append(proxy)
-    button.addEventListener("click", proxy)
+    listen(button, "click", create)
     return None
