@@ -207,6 +207,12 @@ def test_share_snippets_for_a_deal_and_a_hand_in_progress() -> None:
     assert data["link"] == "https://example.org/gongzhu/index.html?seed=5&rules=fast" and not data["custom"]
     custom = dict(view, rules=dict(view["rules"], target=700))
     assert snippets(site, custom, "zh")["custom"] and 'lang="zh"' in snippets(site, custom, "zh")["game"]["element"]
+    # A tutorial lesson's deal is no seed's: the lesson itself is shared.
+    lesson = snippets(site, dict(view, lesson={"number": 4}), "zh")
+    assert "game" not in lesson and "replay" not in lesson and not lesson["custom"]
+    assert lesson["lesson"]["element"].endswith('<gong-zhu mode="lesson" lesson="4" lang="zh"></gong-zhu>')
+    assert 'src="https://example.org/gongzhu/web/embed/lesson.html?lesson=4&amp;lang=zh"' in lesson["lesson"]["iframe"]
+    assert lesson["link"] == "https://example.org/gongzhu/index.html?lesson=4"
 
 
 def test_parameter_errors_read_in_chinese_too() -> None:

@@ -106,6 +106,12 @@ def test_a_lesson_leaves_the_saved_match_and_returns_to_it(page: Page, site_url:
     page.click('[data-action="stats"]')
     expect(page.locator('#dlg-stats [data-testid="stats-hands"]')).to_have_text("0")
     page.click('#dlg-stats [data-stats="close"]')
+    # Shared, a lesson is the lesson (its deal is no seed's).
+    page.click('[data-action="share"]')
+    expect(page.locator('#dlg-share [data-snippet="lesson-element"]')).to_have_value(
+        re.compile(r'<gong-zhu mode="lesson" lesson="3"></gong-zhu>$'))
+    expect(page.locator('#dlg-share [data-snippet="game-element"]')).to_have_count(0)
+    page.click("#dlg-share [data-share-close]")
     # Back to the game: the saved match, where it was.
     page.locator('[data-testid="lesson-leave"]').click()
     wait_ready(page)

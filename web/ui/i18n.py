@@ -269,6 +269,7 @@ STRINGS = {
     "share_title": ("Share or embed this deal", "分享或嵌入这副牌"),
     "share_game": ("This deal, as a game to play", "这副牌（可对局）"),
     "share_replay": ("This hand so far, as a replay", "本副牌到目前为止（回放）"),
+    "share_lesson": ("This lesson, to play in a blog post", "这一课（可嵌入博客）"),
     "share_element": ("For your blog (the element):", "博客用（元素）："),
     "share_iframe": ("Where scripts are not allowed (a plain iframe):", "不允许脚本时（普通 iframe）："),
     "share_link": ("A link to this deal:", "这副牌的链接："),

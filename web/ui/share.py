@@ -15,7 +15,7 @@ from gongzhu.core import options
 from ui.i18n import t
 
 SANDBOX = "allow-scripts allow-same-origin"
-HEIGHTS = {"game": 640, "replay": 500}  # as web/embed.js
+HEIGHTS = {"game": 640, "replay": 500, "lesson": 760}  # as web/embed.js
 SEAT_LETTERS = "SENW"  # gongzhu.core.replay.SEAT_LETTERS
 
 
@@ -52,7 +52,13 @@ def _pair(site, mode, params):
 
 
 def snippets(site, view, lang="en"):
-    """`{"game": {...}, "replay": {...}, "link": url, "custom": bool}` for the snapshot `view`."""
+    """`{"game": {...}, "replay": {...}, "link": url, "custom": bool}` for the snapshot `view`;
+    during a tutorial lesson (whose deal is no seed's), `{"lesson": {...}, "link": url, ...}`."""
+    lang_param = [("lang", "zh")] if lang == "zh" else []
+    if view.get("lesson"):
+        number = [("lesson", int(view["lesson"]["number"]))]
+        return {"lesson": _pair(site, "lesson", number + lang_param), "link": site + "index.html?" + _query(number),
+                "custom": False}
     match = view.get("match") or {}
     seed = match.get("seed", 0)
     number = int(match.get("hand_number", 0)) + 1
@@ -62,10 +68,6 @@ def snippets(site, view, lang="en"):
     common = [("seed", seed)]
     if preset and preset != "classic":
         common.append(("rules", preset))
-    if lang == "zh":
-        lang_param = [("lang", "zh")]
-    else:
-        lang_param = []
     game = _pair(site, "game", common + lang_param)
     replay_params = list(common)
     if number > 1:
@@ -161,8 +163,9 @@ def mount(get_view, get_lang):
         fill(dialog, [h("h2", {"id": "dlg-share-title", "text": t("share_title", lang)}),
                       h("p", {"class": "note", "text": t("share_custom", lang)}) if data["custom"] else None,
                       h("p", {"text": t("share_link", lang)}), link]
-             + block(t("share_game", lang), data["game"], lang, "game")
-             + block(t("share_replay", lang), data["replay"], lang, "replay")
+             + (block(t("share_lesson", lang), data["lesson"], lang, "lesson") if "lesson" in data else
+                block(t("share_game", lang), data["game"], lang, "game")
+                + block(t("share_replay", lang), data["replay"], lang, "replay"))
              + [h("p", {}, [docs]), close])
         dialog.showModal()
 
