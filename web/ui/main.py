@@ -83,13 +83,12 @@ async def boot():
     from ui.share import mount as mount_share
 
     mount_share(lambda: controller.s.view, controller.lang)  # the "share / embed" dialog (web/ui/share.py)
-    from ui.stats_dialog import mount as mount_stats
+    room_now = room_first(controller.storage)
+    if room_now:
+        from ui.room import mount as mount_room
 
-    mount_stats(controller)  # the statistics dialog (web/ui/stats_dialog.py)
-    from ui.room import mount as mount_room
-
-    if mount_room(controller) is not None:
-        return  # a room's guest (#room=CODE): the host's engine holds the match (web/ui/room.py)
+        if mount_room(controller) is not None:
+            return  # a room's guest (#room=CODE): the host's engine holds the match (web/ui/room.py)
     asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect(kind="quick")
@@ -100,6 +99,31 @@ async def boot():
         raise
     await controller.engine_ready(engine)
     print("gongzhu: engine v{} ready in {:.1f} s".format(controller.s.version, elapsed()))
+    await mount_menus(controller, room_now)
+
+
+def room_first(storage):
+    """Whether the room module must mount before the engine starts: this page is a guest's (a room
+    link, or manual pairing), or it held a room when it closed (the engine must know the people's
+    seats before any bot moves). Every other page mounts it once the game is playable."""
+    from ui.store import HOSTING_KEY
+
+    where = str(window.location.hash)
+    return where.startswith("#room=") or where == "#pair" or bool(storage.getItem(HOSTING_KEY))
+
+
+async def mount_menus(controller, room_mounted):
+    """The statistics and "Play with friends" menus, mounted once the first decision is playable so
+    that their code (about a thousand lines) does not delay it; each in a task of its own."""
+    await breathe()
+    from ui.stats_dialog import mount as mount_stats
+
+    mount_stats(controller)  # the statistics dialog (web/ui/stats_dialog.py)
+    if not room_mounted:
+        await breathe()
+        from ui.room import mount as mount_room
+
+        mount_room(controller)  # "Play with friends" (web/ui/room.py)
 
 
 await boot()  # PyScript runs this script with top-level await

@@ -25,12 +25,12 @@ from ui.dom import fill, follow_lang, h, listen
 from ui.engine import EngineError
 from ui.i18n import level_name, seat_name, t
 from ui.present import POSITIONS
+from ui.store import HOSTING_KEY
 
 MODULE = "web/room.mjs"
 GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
 REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
-HOSTING_KEY = "gongzhu.room.hosting"  # the room this page holds (Host.save), beside the saved match
 
 CSS = """
 #dlg-room .room-link { display: block; word-break: break-all; margin: .3rem 0; }

@@ -13,6 +13,7 @@ from gongzhu.core.bots import LADDER
 
 SETTINGS_KEY = "gongzhu.settings"
 SAVE_KEY = "gongzhu.save"
+HOSTING_KEY = "gongzhu.room.hosting"  # the online room this page holds (web/ui/room.py), beside the save
 SETTINGS_VERSION = 1
 SAVE_VERSION = 2
 MAX_SEED = 0xFFFFFFFFFFFFFFFF
