@@ -95,10 +95,12 @@ def test_a_new_player_completes_all_six_lessons_by_clicking(page: Page, site_url
 
 def test_a_lesson_leaves_the_saved_match_and_returns_to_it(page: Page, site_url: str) -> None:
     saved = saved_game(7, "classic", plays=8)
-    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.add_init_script(settings_script({**FAST_SETTINGS, "levels": ["expert"] * 4}))
     page.add_init_script(save_script(saved))
     page.goto(site_url + "?lesson=3")
     wait_ready(page)
+    # The lesson's bots are its own (scripted, else easy), not the settings' expert bots.
+    expect(page.locator(".seat.pos-top .plate .level")).to_have_text("Easy")
     done = play_lesson(page, 3, "en")
     expect(done).to_have_attribute("data-testid", "lesson-done")
     assert page.evaluate("localStorage.getItem('gongzhu.save')") == saved

@@ -80,7 +80,7 @@ class TableRegion:
 
     def seat_data(self, s, seat):
         v = s.view
-        levels = s.settings["levels"]
+        levels = (v and v.get("levels")) or s.settings["levels"]  # the engine's (a lesson's bots are its own)
         data = {"level": levels[seat], "total": 0, "count": 13, "exposed": [], "captured": [], "turn": False,
                 "partner": False, "pig": False, "leader": False}
         if not v:
