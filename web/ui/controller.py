@@ -331,7 +331,7 @@ class Controller:
         s.busy = False
         self.intents = None  # the old queue's loop ends; what it held was for the old worker
         saved = store.read_save(self.storage)[0]
-        if s.view and s.view.get("lesson"):
+        if self.in_lesson():
             self.pending = ("lesson", s.view["lesson"]["number"])
         elif saved:
             self.pending = ("load", saved)
@@ -478,11 +478,12 @@ class Controller:
         if hand_over:
             # Saved, and counted in the statistics, before the summary shows: a player who leaves
             # at once keeps the finished hand (the statistics count each hand once: web/ui/stats.py).
-            if not view.get("lesson"):  # a lesson's hand is no hand of the player's matches
+            lesson = self.in_lesson()
+            if not lesson:  # a lesson's hand is no hand of the player's matches
                 self.stats.hand_finished(view)
             await self.link.persist()
             self.sound.hand_end()
-            s.screen = None if view.get("lesson") else "summary"  # a lesson's panel gives its outcome
+            s.screen = None if lesson else "summary"  # a lesson's panel gives its outcome
             match = view["match"]
             mine = view["breakdown"][0]["total"]
             text = t("hand_score", lang) + ": " + str(mine)
@@ -865,8 +866,7 @@ class Controller:
     def go_lesson(self, number):
         """Open lesson `number` (the offer, the row of lessons, "next", "try again")."""
         s = self.s
-        if s.offer:
-            s.offer = False
+        s.offer = False
         if s.engine == "loading":
             self.pending = ("lesson", number)
             self.render()
@@ -874,14 +874,13 @@ class Controller:
         self.queue(lambda: self.open_lesson(number))
 
     def next_lesson(self):
-        v = self.s.view
-        if v and v.get("lesson"):
-            self.go_lesson(min(v["lesson"]["number"] + 1, v["lesson"]["count"]))
+        if self.in_lesson():
+            lesson = self.s.view["lesson"]
+            self.go_lesson(min(lesson["number"] + 1, lesson["count"]))
 
     def retry_lesson(self):
-        v = self.s.view
-        if v and v.get("lesson"):
-            self.go_lesson(v["lesson"]["number"])
+        if self.in_lesson():
+            self.go_lesson(self.s.view["lesson"]["number"])
 
     def decline_offer(self):
         self.s.offer = False
