@@ -114,3 +114,33 @@ def test_hand_summary_and_match_end_at_every_layout(page: Page, site_url: str) -
         check_dialog(page, "#dlg-summary", width, height)
         shoot(page, width, height, "summary")
     wait_ready(page)
+
+
+FRAME_JS = """() => Object.fromEntries(["header.site-header", "#menu", "footer.site-footer", "#table"].map(sel => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [sel, [r.top, r.height, r.width]];
+}))"""
+
+
+def test_the_frame_holds_still_while_the_page_starts(page: Page, site_url: str) -> None:
+    """A first visit on a phone: the header, the menu, the footer and the table are where the first
+    paint of the cards put them once every menu has mounted (statistics, share and rooms mount after
+    the first decision, in buttons index.html draws disabled) and the footer has its texts."""
+    page.set_viewport_size({"width": 412, "height": 823})
+    page.goto(site_url + "?seed=5")
+    page.locator("#hand [data-card]").first.wait_for(state="attached", timeout=60_000)
+    first = page.evaluate(FRAME_JS)
+    wait_ready(page)
+    page.locator('#menu [data-action="create-room"]:not([disabled])').wait_for(timeout=60_000)
+    expect(page.locator("#engine-version")).not_to_have_text("Engine loading…")
+    assert page.evaluate(FRAME_JS) == first
+    # The cards' pictures hold their place before they load (web/cards/*.svg are 5 x 7).
+    ratio = page.evaluate("() => getComputedStyle(document.querySelector('#hand img.face')).aspectRatio")
+    assert ratio == "5 / 7"
+
+
+def test_the_game_embed_has_no_share_statistics_or_rooms(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?embed=1")
+    expect(page.locator("#menu [data-action='open-settings']")).to_be_visible()
+    for action in ("share", "stats", "create-room"):
+        expect(page.locator(f'#menu [data-action="{action}"]')).to_have_count(0)

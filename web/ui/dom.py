@@ -55,6 +55,19 @@ def follow_lang(relabel):
     relabel()
 
 
+def menu_button(action):
+    """The menu's button `action`, which index.html draws disabled so that the header keeps its size
+    while the page starts (the renderer labels it), enabled now. In the game embed (`embed=1`) the
+    button is removed and None returned: that menu is not offered there."""
+    button = document.querySelector('#menu [data-action="%s"]' % action)
+    if "embed=1" in str(window.location.search):
+        if button:
+            button.remove()
+        return None
+    button.disabled = False
+    return button
+
+
 def append(el, children):
     """Append children to an element: elements, or strings as text; None is skipped."""
     for child in children:

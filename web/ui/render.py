@@ -112,9 +112,12 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
             html.setAttribute("data-colours", str(st["colours"]))
             document.title = t("title", lang) + " — " + t("subtitle", lang) if lang == "en" else "拱猪"
             labels = {"hint": "hint", "last-trick": "last_trick", "open-scores": "scores",
-                      "open-settings": "settings", "open-help": "help"}
+                      "open-settings": "settings", "stats": "stats", "open-help": "help",
+                      "share": "share_share", "create-room": "room_open"}
             for action in labels:
                 btn = self.el["menu"].querySelector('[data-action="' + action + '"]')
+                if btn is None:
+                    continue  # (not in the game embed: ui.dom.menu_button)
                 btn.querySelector(".label").textContent = t(labels[action], lang)
                 if action == "hint":
                     # The label keeps its width (no layout shift); while the strongest bot loads, or

@@ -21,7 +21,7 @@ from pyscript import document, js_import, window
 
 from gongzhu.core import options
 from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_view
-from ui.dom import fill, follow_lang, h, listen
+from ui.dom import fill, h, listen, menu_button
 from ui.engine import EngineError
 from ui.i18n import level_name, seat_name, t
 from ui.present import POSITIONS
@@ -42,10 +42,6 @@ CSS = """
   padding: .25rem .5rem; font-size: .9rem; }
 #room-bar .room-turn { font-weight: bold; }
 #room-bar button { min-width: 2rem; }
-@media (max-height: 480px), (max-width: 900px) {
-  .menu-btn[data-action="create-room"] .label { position: absolute; width: 1px; height: 1px; overflow: hidden;
-    clip: rect(0 0 0 0); white-space: nowrap; }
-}
 """
 
 
@@ -912,23 +908,15 @@ def hosting_record(controller):
 def mount(controller):
     """Add "Play with friends" and the room's dialog to the page; for a room link, seat this page
     as a guest. Returns the Guest (the page then starts no engine) or None."""
-    if "embed=1" in str(window.location.search):
+    button = menu_button("create-room")
+    if button is None:
         return None
     document.head.appendChild(h("style", {"id": "room-style", "text": CSS}))
     document.body.appendChild(h("dialog", {"id": "dlg-room", "class": "dialog room-dialog",
                                            "aria-labelledby": "dlg-room-title"}))
     code = room_code(window.location.hash)
     manual = str(window.location.hash) == "#pair"
-    menu = document.getElementById("menu") or document.querySelector("header") or document.body
-    label = h("span", {"class": "label", "text": t("room_open", controller.lang())})
-    button = h("button", {"type": "button", "class": "menu-btn", "data-action": "create-room"},
-               [h("span", {"aria-hidden": "true", "class": "icon", "text": "☺"}), label])
-    menu.appendChild(button)
 
-    def relabel(*args):
-        label.textContent = t("room_open", controller.lang())
-
-    follow_lang(relabel)
     if code or manual:
         button.hidden = True
         guest = Guest(controller, code, manual)

@@ -111,17 +111,12 @@ def mount(get_view, get_lang):
     """
     from pyscript import document, window
 
-    if "embed=1" in str(window.location.search):
+    from ui.dom import fill, follow_lang, h, listen, menu_button  # the page's DOM helpers (snippets() runs in CPython)
+
+    button = menu_button("share")
+    if button is None:
         return None
-
-    from ui.dom import fill, follow_lang, h, listen  # the page's DOM helpers (here: snippets() runs in CPython)
-
     document.head.appendChild(h("style", {"id": "share-style", "text": CSS}))
-    menu = document.getElementById("menu") or document.querySelector("header") or document.body
-    label = h("span", {"class": "label", "text": t("share_share", "en")})
-    button = h("button", {"type": "button", "class": "menu-btn", "data-action": "share", "id": "share-open"},
-               [h("span", {"aria-hidden": "true", "class": "icon", "text": "⤴"}), label])
-    menu.appendChild(button)
     dialog = h("dialog", {"id": "dlg-share", "class": "dialog share-dialog", "aria-labelledby": "dlg-share-title"})
     document.body.appendChild(dialog)
 
@@ -170,9 +165,7 @@ def mount(get_view, get_lang):
         dialog.showModal()
 
     def relabel(*args):
-        lang = get_lang()
-        label.textContent = t("share_share", lang)
-        button.setAttribute("aria-label", t("share_title", lang))
+        button.setAttribute("aria-label", t("share_title", get_lang()))
 
     listen(button, "click", open_dialog)
     follow_lang(relabel)

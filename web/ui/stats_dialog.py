@@ -13,7 +13,7 @@ import asyncio
 from pyscript import document, window
 
 from ui import stats, store
-from ui.dom import fill, follow_lang, h, listen, svg
+from ui.dom import fill, follow_lang, h, listen, menu_button, svg
 from ui.i18n import level_name, t
 from ui.present import score_text
 
@@ -92,17 +92,12 @@ def chart_figure(scores, lang):
 
 def mount(controller):
     """Add the Statistics button and its dialog to the page; returns the button (None in an embed)."""
-    if "embed=1" in str(window.location.search):
+    button = menu_button("stats")
+    if button is None:
         return None
     view = {"level": None, "preset": None, "confirm": None, "status": None, "pending": None}
 
     document.head.appendChild(h("style", {"id": "stats-style", "text": CSS}))
-    menu = document.getElementById("menu")
-    label = h("span", {"class": "label", "text": t("stats", "en")})
-    button = h("button", {"type": "button", "class": "menu-btn", "data-action": "stats", "id": "stats-open"},
-               [h("span", {"aria-hidden": "true", "class": "icon", "text": "∑"}), label])
-    settings = menu.querySelector('[data-action="open-settings"]')
-    menu.insertBefore(button, settings.nextSibling if settings else None)
     dialog = h("dialog", {"id": "dlg-stats", "class": "dialog", "aria-labelledby": "dlg-stats-title"})
     document.body.appendChild(dialog)
     picker = h("input", {"type": "file", "accept": "application/json,.json", "hidden": True,
@@ -304,8 +299,6 @@ def mount(controller):
             dialog.querySelector('[data-stats-filter="' + key + '"]').focus()
 
     def relabel(*args):
-        lg = lang()
-        label.textContent = t("stats", lg)
         if dialog.open:
             build()
 
