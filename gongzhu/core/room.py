@@ -224,7 +224,7 @@ def unpack_view(packed: dict[str, Any]) -> dict[str, Any]:
     out["illegal"] = illegal
     out["illegal_zh"] = zh
     played = out["played"]
-    tricks = []
+    tricks: list[dict[str, Any]] = []
     won = [0, 0, 0, 0]
     taken = [0, 0, 0, 0]
     voids = [0, 0, 0, 0]
