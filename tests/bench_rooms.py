@@ -10,7 +10,7 @@ Prints:
   95th percentile (goal: 150 ms or less at p95); all four tabs share one clock
   (`performance.timeOrigin + performance.now()`);
 - bytes per hand: the game messages' payload sent by all four pages, per hand (web/room.mjs
-  counts them; goal: under 50 kB).
+  counts their UTF-8 bytes; goal: under 50 kB).
 
 A benchmark, not a test: run it with nothing else running (the machine's load shows in every figure).
 """

@@ -12,7 +12,17 @@ import pytest
 from gongzhu.core.bots.rulebot import easy
 from gongzhu.core.cards import card_codes, parse_card
 from gongzhu.core.hand import IllegalMove
-from gongzhu.core.room import MAX_MESSAGE, BadMessage, guest_view, parse_message, patch, turn, unpack_view
+from gongzhu.core.room import (
+    MAX_MESSAGE,
+    BadMessage,
+    guest_events,
+    guest_view,
+    parse_message,
+    patch,
+    turn,
+    unpack_events,
+    unpack_view,
+)
 from gongzhu.core.screen import table_view
 from gongzhu.core.table import Table
 
@@ -112,7 +122,12 @@ def codes_in(data: Any) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("rules", [{"pass_cards": 3, "exposure_mode": "secret"}, {"exposure_mode": "open"}])
+@pytest.mark.parametrize("rules", [
+    {"pass_cards": 3, "exposure_mode": "secret"},
+    {"exposure_mode": "open"},
+    {"pass_cards": 3, "partnership": True, "hearts_must_be_broken": True, "first_lead": "2C",
+     "auto_expose_fourth": True},
+])
 def test_a_match_with_two_guests_sends_each_only_its_own_view(rules: dict[str, Any]) -> None:
     """Guests at seats 1 and 3 play a whole match by intents; the bot at seat 2 and the host at
     seat 0 as usual. Nothing a guest is sent holds a card hidden from it; every forged intent is
@@ -125,16 +140,18 @@ def test_a_match_with_two_guests_sends_each_only_its_own_view(rules: dict[str, A
     passed: dict[int, set[str]] = {1: set(), 3: set()}
     checked = 0
     refused = 0
-    reply = {"guests": table.guest_views()}
+    reply = {"guests": table.guest_views(), "events": []}
     rebuilt: dict[int, Any] = {}
     for _ in range(2000):
         for key, sent in reply.get("guests", {}).items():
             seat = int(key)
             assert not codes_in(sent) & hidden_from(match, seat, passed[seat]), (seat, sent)
-            # The changes sent rebuild, on the guest's side, exactly the seat's whole view.
+            # The changes sent rebuild, on the guest's side, exactly the seat's whole view and events.
             rebuilt[seat] = patch(rebuilt.get(seat), sent["delta"])
             whole = guest_view(table_view(match, seat, table.levels, True, claims=False, people=[0, 1, 3]), seat)
-            assert unpack_view(rebuilt[seat]) == whole
+            view = unpack_view(rebuilt[seat])
+            assert view == whole
+            assert unpack_events(sent["events"], view) == guest_events(reply["events"], seat)
             checked += 1
         if match.current_hand.phase == "done":
             if match.is_over:

@@ -18,6 +18,10 @@ import { joinRoom, selfId } from "./runtime/trystero/index.mjs";
 import qrcode from "./runtime/qrcode/qrcode.mjs";
 
 const APP_ID = "gongzhu-rooms-1";
+const UTF8 = new TextEncoder();
+
+/** The bytes `text` takes on the wire (UTF-8): what the benchmark counts. */
+const size = (text) => UTF8.encode(text).length;
 
 /** The relays and STUN servers for this visit: web/room.json, or the page URL's overrides. */
 export async function settings(search = location.search) {
@@ -37,7 +41,7 @@ class Events {
   constructor() {
     this.queue = [];
     this.waiting = null;
-    this.sent = 0; // characters sent, for the benchmark
+    this.sent = 0; // bytes of game messages sent and received, for the benchmark
     this.received = 0;
   }
 
@@ -67,7 +71,7 @@ class Wire extends Events {
   /** Send `text` to `peer` (null: everyone in the room). */
   send(text, peer = null) {
     const data = String(text);
-    this.sent += data.length * (peer ? 1 : Math.max(1, Object.keys(this.room.getPeers()).length));
+    this.sent += size(data) * (peer ? 1 : Math.max(1, Object.keys(this.room.getPeers()).length));
     return this.action.send(data, peer ? { target: peer } : undefined);
   }
 
@@ -83,10 +87,11 @@ class Wire extends Events {
 
 /** Join the room `code`; resolves to its Wire at once (peers arrive as "join" events).
  *
- * The host joins as a passive peer: it makes no offers of its own and answers every guest's at
- * once. (Two peers that both hold offers answer each other only one way round, so a guest
- * arriving after an active host would wait for the host's next announce: up to the tracker's
- * interval, minutes on public trackers.) */
+ * The host joins as a passive peer: it announces without offers of its own and answers every
+ * guest's at once. (A peer holding offers ignores those of peers whose ids sort after its own and
+ * waits for them to answer one of its, which reach them only at its next announce: up to the
+ * tracker's interval, minutes on public trackers. Trystero would make a passive peer active at
+ * its first answer; web/tools/runtime.py keeps it passive, see REWRITES there.) */
 export async function join(code, search = location.search, host = false) {
   const config = await settings(search);
   const room = joinRoom(
@@ -105,7 +110,7 @@ export async function join(code, search = location.search, host = false) {
   room.onPeerLeave = (peer) => wire.push({ type: "leave", peer });
   action.onMessage = (data, context) => {
     const text = typeof data === "string" ? data : "";
-    wire.received += text.length;
+    wire.received += size(text);
     wire.push({ type: "msg", peer: context.peerId, data: text });
   };
   globalThis.gongzhuWire = wire; // the tests and the benchmark read its byte counts
@@ -164,7 +169,7 @@ class ManualWire extends Events {
     };
     channel.onmessage = (event) => {
       const text = typeof event.data === "string" ? event.data : "";
-      this.received += text.length;
+      this.received += size(text);
       this.push({ type: "msg", peer, data: text });
     };
     channel.onclose = () => {
@@ -204,7 +209,7 @@ class ManualWire extends Events {
 
   send(text, peer) {
     const data = String(text);
-    this.sent += data.length;
+    this.sent += size(data);
     try {
       this.channels[peer]?.send(data);
     } catch (err) {

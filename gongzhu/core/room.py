@@ -15,7 +15,7 @@ same step), and without the match's seed (it would deal every hidden card).
 
 import json
 
-from .cards import parse_card
+from .cards import SCORING_MASK, SUITS, card_codes, parse_card, winning_index
 from .portable import Any
 from .rules import Rules
 from .scoring import score_pile
@@ -178,13 +178,24 @@ def guest_events(events: list[Any], seat: int) -> list[Any]:
 
 # ------------------------------------------------------------------ what crosses the wire
 
+# Keys of a guest's view that its page works out from the rest (``unpack_view``), never sent.
+DERIVED = ("breakdown", "exposed_at_end", "trick", "tricks", "tricks_won", "captured", "voids", "legal")
+# Events a guest's page rebuilds from its view (``unpack_events``): sent as their type alone.
+REBUILT_EVENTS = ("play", "trick", "hand_over")
+
+
 def pack_view(view: dict[str, Any]) -> dict[str, Any]:
-    """A guest's view made short for the wire: the reasons why cards may not be played, grouped
-    (one sentence in each language, the cards it is said of) instead of repeated per card, and
-    without the finished hand's score lines, which ``unpack_view`` works out from the view."""
+    """A guest's view made short for the wire: without what ``unpack_view`` works out from the
+    cards played (``DERIVED``; the cards left in each hand and whose turn it is too, but while
+    cards are passed), and the reasons why cards may not be played grouped (one sentence in each
+    language, the cards it is said of) instead of repeated per card."""
     out = dict(view)
-    out.pop("breakdown", None)
-    out.pop("exposed_at_end", None)
+    for key in DERIVED:
+        out.pop(key, None)
+    if out["phase"] != "pass":
+        # (While cards are passed a hand may hold 10 cards, and the turn is a passing bot's.)
+        out.pop("hand_counts", None)
+        out.pop("turn", None)
     illegal = out.pop("illegal", {}) or {}
     zh = out.pop("illegal_zh", {}) or {}
     groups: list[Any] = []
@@ -201,7 +212,8 @@ def pack_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def unpack_view(packed: dict[str, Any]) -> dict[str, Any]:
-    """The view ``pack_view`` made short, whole again."""
+    """The view ``pack_view`` made short, whole again (as ``Hand.view`` and ``Hand.breakdown``
+    make it, from the cards played in order and the tricks they made)."""
     out = dict(packed)
     illegal = {}
     zh = {}
@@ -211,17 +223,76 @@ def unpack_view(packed: dict[str, Any]) -> dict[str, Any]:
             zh[code] = cn
     out["illegal"] = illegal
     out["illegal_zh"] = zh
+    played = out["played"]
+    tricks: list[dict[str, Any]] = []
+    won = [0, 0, 0, 0]
+    taken = [0, 0, 0, 0]
+    voids = [0, 0, 0, 0]
+    for first in range(0, len(played), 4):
+        cards = played[first:first + 4]
+        led = parse_card(cards[0][1]) // 13
+        for seat, code in cards[1:]:
+            if parse_card(code) // 13 != led:
+                voids[seat] |= 1 << led  # Failing to follow shows a void.
+        if len(cards) < 4:
+            break
+        mask = 0
+        for _, code in cards:
+            mask |= 1 << parse_card(code)
+        winner = cards[winning_index([parse_card(code) for _, code in cards])][0]
+        won[winner] += 1
+        taken[winner] |= mask
+        tricks.append({"trick": len(tricks), "leader": cards[0][0], "cards": cards, "winner": winner,
+                       "points": card_codes(mask & SCORING_MASK)})
+    out["tricks"] = tricks
+    out["trick"] = played[4 * len(tricks):]
+    out["tricks_won"] = won
+    out["captured"] = [card_codes(mask & SCORING_MASK) for mask in taken]
+    out["voids"] = [[SUITS[x] for x in range(4) if mask >> x & 1] for mask in voids]
+    if "hand_counts" not in out:
+        out["hand_counts"] = [13 - sum(1 for s, _ in played if s == seat) for seat in range(4)]
+    if "turn" not in out:
+        out["turn"] = 0 if out["your_move"] else out["to_play"] if out["phase"] == "play" else None
+    my_turn = out["phase"] == "play" and out["to_play"] == 0
+    out["legal"] = sorted((c for c in out["hand"] if c not in illegal), key=parse_card) if my_turn else []
     if out.get("phase") == "done":
         # Each seat's score, line by line, from the tricks it took and the exposures (Hand.breakdown).
         exposed = list(out.get("auto_exposed") or [])
         for cards in out["exposed"]:
             exposed += cards
-        taken: list[list[str]] = [[], [], [], []]
-        for trick in out["tricks"]:
-            taken[trick["winner"]] += [code for _, code in trick["cards"]]
         rules = Rules.from_dict(out["rules"])
-        out["breakdown"] = [score_pile(cards, exposed, rules).to_dict() for cards in taken]
+        out["breakdown"] = [score_pile(card_codes(mask), exposed, rules).to_dict() for mask in taken]
         out["exposed_at_end"] = out["exposed"]
+    return out
+
+
+def pack_events(events: list[Any]) -> list[Any]:
+    """A guest's events made short for the wire: those the guest's page rebuilds from its view
+    (``REBUILT_EVENTS``) as their type alone."""
+    return [event["type"] if event.get("type") in REBUILT_EVENTS else event for event in events]
+
+
+def unpack_events(packed: list[Any], view: dict[str, Any]) -> list[Any]:
+    """The events ``pack_events`` made short, whole again from ``view`` (the whole view after
+    them): the last cards played, the last tricks and the hand's end."""
+    plays = len(view["played"]) - packed.count("play")
+    tricks = len(view["tricks"]) - packed.count("trick")
+    if plays < 0 or tricks < 0:
+        raise ValueError("the events name more cards or tricks than the view holds")
+    out = []
+    for event in packed:
+        if event == "play":
+            seat, code = view["played"][plays]
+            event = {"type": "play", "seat": seat, "card": code, "trick": plays // 4}
+            plays += 1
+        elif event == "trick":
+            event = dict(view["tricks"][tricks], type="trick")
+            tricks += 1
+        elif event == "hand_over":
+            event = {"type": "hand_over", "scores": view["scores"], "pig_captor": view["pig_captor"]}
+        elif not isinstance(event, dict):
+            raise ValueError("an unknown event")
+        out.append(event)
     return out
 
 

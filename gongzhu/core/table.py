@@ -25,7 +25,7 @@ from .bots import LADDER
 from .lessons import LessonMatch
 from .match import Match
 from .portable import Any, Random, clock, dumps
-from .room import delta, guest_events, guest_view, pack_view
+from .room import delta, guest_events, guest_view, pack_events, pack_view
 from .rules import get_rules
 from .screen import bot_next, table_view, your_move
 
@@ -101,9 +101,10 @@ class Table:
 
     def guest_views(self, events: "list[Any] | None" = None, full: bool = True) -> dict[str, Any]:
         """What each guest's screen is sent now: seat (as text) -> {"events", "delta"}, both turned
-        to that seat (``room.guest_view``, ``room.guest_events``). ``delta`` is what changed in its
-        view (``room.delta`` of ``room.pack_view``) since it was last sent one; ``full``: the whole
-        view (a guest that joins or comes back)."""
+        to that seat (``room.guest_view``, ``room.guest_events``) and made short for the wire
+        (``room.pack_events``; ``delta`` is what changed in its view, ``room.delta`` of
+        ``room.pack_view``, since it was last sent one); ``full``: the whole view (a guest that
+        joins or comes back)."""
         match = self.current()
         out = {}
         for seat in self.humans:
@@ -112,7 +113,7 @@ class Table:
                                                        people=self.humans), seat))
                 change = delta(None if full else self.sent.get(seat), view)
                 self.sent[seat] = view
-                out[str(seat)] = {"events": guest_events(events or [], seat), "delta": change}
+                out[str(seat)] = {"events": pack_events(guest_events(events or [], seat)), "delta": change}
         return out
 
     def reply(self, events: list[Any]) -> dict[str, Any]:

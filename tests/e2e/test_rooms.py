@@ -55,6 +55,48 @@ def test_two_browsers_connect_through_the_local_relay(tabs: Tabs, site_url: str,
     assert message == {"type": "msg", "peer": joined[1]["peer"], "data": "hello"}
 
 
+JOIN_JS = """async ([code, host]) => {
+  const room = await import('./web/room.mjs');
+  window.wire = await room.join(code, location.search, host);
+  return room.selfId;
+}"""
+
+# Until the peer `peer` joins this page's wire (the other peers' join events go by); the seconds
+# waited (30 at most).
+WAIT_FOR_PEER_JS = """async (peer) => {
+  const started = performance.now();
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), 30000));
+  for (;;) {
+    const text = await Promise.race([window.wire.next(), late]);
+    if (text === null || JSON.parse(text).peer === peer) return (performance.now() - started) / 1000;
+  }
+}"""
+
+
+def test_a_late_guest_finds_the_host_at_once(tabs: Tabs, site_url: str, relay: str) -> None:
+    """A guest arriving after another one, with a peer id that sorts after the host's, is linked to
+    the host at once, not at the host's next announce (10 s on the local relay): the host stays a
+    passive peer, with no offers of its own, and answers every guest's offer."""
+    url = f"{site_url}rules.html?relay={relay}&stun=none"
+    host, _guard = tabs.open()
+    host.goto(url)
+    code = host.evaluate("async () => (await import('./web/room.mjs')).newCode()")
+    host_id = host.evaluate(JOIN_JS, [code, True])
+    while True:  # a page whose peer id sorts after the host's (Trystero's own, random: one in two)
+        late, _guard = tabs.open()
+        late.goto(url)
+        if late.evaluate("async () => (await import('./web/room.mjs')).selfId") > host_id:
+            break
+        late.close()
+    first, _guard = tabs.open()
+    first.goto(url)
+    first.evaluate(JOIN_JS, [code, False])
+    assert first.evaluate(WAIT_FOR_PEER_JS, host_id) < 30
+    host.wait_for_timeout(3000)  # the host's quick announces after the first guest are over
+    late.evaluate(JOIN_JS, [code, False])
+    assert late.evaluate(WAIT_FOR_PEER_JS, host_id) < 4
+
+
 def summary_scores(page: Page) -> list[int]:
     """The hand summary's scores, from this screen's own seat round the table."""
     summary = page.locator('[data-testid="hand-summary"]')

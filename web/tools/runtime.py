@@ -57,10 +57,20 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
     "qrcode": ("qrcode-generator/dist", ["qrcode.mjs"], []),
 }
 
-# Bare module names the browser cannot resolve without an import map (which would be an inline
-# script): rewritten to the vendored path on the way. Destination -> [(text, replacement)].
+# Changes made on the way, destination -> [(text, replacement)]; vendoring stops when a text is
+# no longer there. Bare module names, which the browser cannot resolve without an import map (an
+# inline script), become the vendored path. And a passive peer (a room's host, web/room.mjs)
+# stays passive once peers arrive: it keeps announcing without offers of its own. Trystero's
+# torrent strategy makes it active at the first offer it answers; from then on it holds offers
+# (made for the whole swarm, never withdrawn while anyone is connected), and a peer holding offers
+# ignores the offers of every peer whose id sorts after its own, waiting instead for that peer to
+# answer one of its offers, which reach it only at its next announce: 10 s to 2 min later.
 REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
-    "trystero/index.mjs": [(b'from "@trystero-p2p/core"', b'from "../trystero-core/index.mjs"')],
+    "trystero/index.mjs": [
+        (b'from "@trystero-p2p/core"', b'from "../trystero-core/index.mjs"'),
+        (b"announce: (client, rootTopic) => {", b"announce: (client, rootTopic, _selfTopic, _extra, context) => {"),
+        (b"state.isActive = true;", b"state.isActive = !context?.isPassive;"),
+    ],
 }
 
 

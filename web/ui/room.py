@@ -20,7 +20,7 @@ import json
 from pyscript import document, js_import, window
 
 from gongzhu.core import options
-from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_view
+from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_events, unpack_view
 from ui.dom import fill, h, listen, menu_button
 from ui.engine import EngineError
 from ui.i18n import level_name, seat_name, t
@@ -813,10 +813,11 @@ class Guest(Room):
         if peer != self.host:
             return  # only the host speaks for the table
         if kind in ("start", "update"):
-            # The host sends what changed in this seat's view; the whole view is rebuilt here, in
-            # the order the messages came.
+            # The host sends what changed in this seat's view; the whole view, and the events it
+            # left out, are rebuilt here, in the order the messages came.
             self.last = patch(None if kind == "start" else self.last, msg.get("delta"))
             msg["view"] = unpack_view(self.last)
+            msg["events"] = unpack_events(msg.get("events") or [], msg["view"])
         if kind == "start":
             self.players = msg["players"]
             self.me = msg["you"]
