@@ -6,31 +6,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.harness import wait_ready
-from tests.e2e.rooms_support import Tabs, join_guest, local_relay, open_host, play_hand_together, state_of, wait_seated
+from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, state_of, wait_seated
 from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 ZH_SETTINGS = dict(FAST_SETTINGS, lang="zh")
-
-
-@pytest.fixture(scope="module")
-def relay() -> Iterator[str]:
-    with local_relay() as address:
-        yield address
-
-
-@pytest.fixture
-def tabs(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Tabs]:
-    opened = Tabs(browser, request.node.name)
-    yield opened
-    report = getattr(request.node, "rep_call", None)
-    opened.close(failed=report is not None and report.failed)
-    opened.check()
 
 
 def seat_of(host: Page, name: str) -> int:

@@ -6,34 +6,17 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from gongzhu.core import options
 from gongzhu.core.room import patch, unpack_view
 from tests.e2e.harness import wait_ready
-from tests.e2e.rooms_support import Tabs, join_guest, local_relay, open_host, play_hand_together, wait_seated
+from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, wait_seated
 from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
-
-
-@pytest.fixture(scope="module")
-def relay() -> Iterator[str]:
-    with local_relay() as address:
-        yield address
-
-
-@pytest.fixture
-def tabs(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Tabs]:
-    opened = Tabs(browser, request.node.name)
-    yield opened
-    report = getattr(request.node, "rep_call", None)
-    opened.close(failed=report is not None and report.failed)
-    opened.check()
 
 
 def test_two_browsers_connect_through_the_local_relay(tabs: Tabs, site_url: str, relay: str) -> None:

@@ -780,6 +780,7 @@ class Guest(Room):
         super().__init__(controller)
         self.code = code
         self.manual = manual  # paired by codes (`#pair`), no relay
+        self.key = None  # this browser's key (browser_key), once web/room.mjs is in
         self.offer_in = offer  # the host's offer code (typed, or from a scanned `#pair=` link)
         self.answer_out = ""
         self.host = None  # the host's peer id, once it has answered
@@ -808,6 +809,7 @@ class Guest(Room):
             self.name = remembered  # a reopened link: the seat is taken back under the same name
             self.status = "room_joining"
         mod = await wire_module()
+        self.key = browser_key(mod.newCode)
         if self.manual:
             self.wire = await mod.manual(str(window.location.search))
         else:
@@ -938,7 +940,7 @@ class Guest(Room):
             pass
 
     def hello_message(self):
-        return {"t": "hello", "name": self.name, "key": browser_key()}
+        return {"t": "hello", "name": self.name, "key": self.key}
 
     def hello(self):
         if self.wire is None or not self.name:
@@ -1069,24 +1071,23 @@ class Guest(Room):
         self.hang_up()
 
 
-def browser_key():
-    """This browser's key (32 hex digits), kept in localStorage: a reloaded page is known as the same
-    browser and may take its seat back even before the host has seen its old connection go
-    (`seat_for`). Without storage, a key for this page only."""
-    global PAGE_KEY
+def browser_key(new_code):
+    """This browser's key (32 hex digits, from `new_code()`: web/room.mjs's newCode), kept in
+    localStorage: a reloaded page is known as the same browser and may take its seat back even
+    before the host has seen its old connection go (`seat_for`). Without storage, a key for this
+    page only."""
     try:
         key = window.localStorage.getItem(BROWSER_KEY)
         if key and is_key(str(key)):
             return str(key)
     except Exception:  # no storage (a sandboxed frame)
         pass
-    if PAGE_KEY is None:
-        PAGE_KEY = str(window.crypto.randomUUID()).replace("-", "")
+    key = str(new_code())
     try:
-        window.localStorage.setItem(BROWSER_KEY, PAGE_KEY)
+        window.localStorage.setItem(BROWSER_KEY, key)
     except Exception:
         pass
-    return PAGE_KEY
+    return key
 
 
 def hosting_record(controller):
