@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from tests.e2e.harness import wait_ready
-from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, state_of, wait_seated
+from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, start_room, state_of, wait_seated
 from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 ZH_SETTINGS = dict(FAST_SETTINGS, lang="zh")
@@ -76,14 +76,8 @@ def test_a_seat_is_taken_back_from_another_browser(tabs: Tabs, site_url: str, re
     """Another browser cannot take a connected guest's seat by its name. Once that guest's tab is
     gone and a bot plays for it, a new browser opening the link is offered the seat by the
     player's name, takes it, and finishes the hand; the host's screen says who took which seat."""
-    host, link = open_host(tabs, site_url, relay)
-    guests = {"Mei": join_guest(tabs, link, "Mei"), "Jun": join_guest(tabs, link, "Jun")}
-    wait_seated(host, guests)
-    host.evaluate("() => { window.gongzhuRoomGraceMs = 1500; }")
-    host.click('[data-action="start-room"]')
+    host, link, guests = start_room(tabs, site_url, relay, ["Mei", "Jun"], grace_ms=1500)
     mei, jun = guests["Mei"], guests["Jun"]
-    for page in (mei, jun):
-        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
     # A third browser names itself Jun while Jun is at the table: refused.
     impostor = join_guest(tabs, link, "Jun")
     expect(impostor.locator("#notice")).to_contain_text("Jun sits at the table already", timeout=60_000)

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from gongzhu.core import options
 from gongzhu.core.room import patch, unpack_view
 from tests.e2e.harness import wait_ready
-from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, wait_seated
+from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, start_room, wait_seated
 from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
@@ -207,14 +207,8 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
 def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_url: str, relay: str) -> None:
     """Mid-hand the guest's tab closes: after the grace time a bot plays its seat, and every screen
     says so; reopening the link in the same browser takes the seat back, and the hand is finished."""
-    host, link = open_host(tabs, site_url, relay)
-    guests = {"Mei": join_guest(tabs, link, "Mei"), "Jun": join_guest(tabs, link, "Jun")}
-    wait_seated(host, guests)
-    host.evaluate("() => { window.gongzhuRoomGraceMs = 1500; }")
-    host.click('[data-action="start-room"]')
+    host, link, guests = start_room(tabs, site_url, relay, ["Mei", "Jun"], grace_ms=1500)
     mei, jun = guests["Mei"], guests["Jun"]
-    for page in (mei, jun):
-        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
     # Play until Mei is to play a card of the second trick or later, then close her tab.
     play_hand_together([host, mei, jun], until=lambda states: states[1] == "play" and mei.locator(
         "#hand .card").count() < 13)
