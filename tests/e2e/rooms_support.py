@@ -170,3 +170,14 @@ def start_room(tabs: Tabs, site_url: str, relay: str, names: list[str],
     for page in guests.values():
         page.wait_for_selector("html.ready", state="attached", timeout=60_000)
     return host, link, guests
+
+
+def open_pairing_host(tabs: Tabs, site_url: str) -> Page:
+    """A host with no relay at all (`?relay=none`), its room open at "Pair by codes"."""
+    host, _ = tabs.open()
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    host.goto(f"{site_url}?relay=none&stun=none")
+    wait_ready(host)
+    host.click('[data-action="create-room"]')
+    host.click("#dlg-room .room-pair summary")
+    return host

@@ -9,8 +9,16 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.harness import wait_ready
-from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, start_room, state_of, wait_seated
+from tests.e2e.rooms_support import (
+    Tabs,
+    join_guest,
+    open_host,
+    open_pairing_host,
+    play_hand_together,
+    start_room,
+    state_of,
+    wait_seated,
+)
 from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 ZH_SETTINGS = dict(FAST_SETTINGS, lang="zh")
@@ -106,12 +114,7 @@ def test_pairing_codes_are_also_qr_codes_and_the_offers_opens_the_game(tabs: Tab
     """Manual pairing (no relay): the host's offer is shown as a QR code of the `#pair=` link with the
     code (drawn on the page), which opens the friend's game with the offer filled in and its answer
     made at once, itself shown as a QR code; each code has a copy button."""
-    host, _ = tabs.open()
-    host.add_init_script(settings_script(FAST_SETTINGS))
-    host.goto(f"{site_url}?relay=none&stun=none")
-    wait_ready(host)
-    host.click('[data-action="create-room"]')
-    host.click("#dlg-room .room-pair summary")
+    host = open_pairing_host(tabs, site_url)
     expect(host.locator('[data-testid="pair-offer-qr"]')).to_be_hidden()
     host.click('[data-action="pair-offer"]')
     offer = host.locator('[data-testid="pair-offer"]')

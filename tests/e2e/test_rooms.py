@@ -13,7 +13,15 @@ from playwright.sync_api import Page, expect
 from gongzhu.core import options
 from gongzhu.core.room import patch, unpack_view
 from tests.e2e.harness import wait_ready
-from tests.e2e.rooms_support import Tabs, join_guest, open_host, play_hand_together, start_room, wait_seated
+from tests.e2e.rooms_support import (
+    Tabs,
+    join_guest,
+    open_host,
+    open_pairing_host,
+    play_hand_together,
+    start_room,
+    wait_seated,
+)
 from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
@@ -270,12 +278,7 @@ def test_the_host_drops_and_reopens_the_room_from_its_saved_match(tabs: Tabs, si
 def test_manual_pairing_with_codes_needs_no_relay(tabs: Tabs, site_url: str) -> None:
     """No relay at all (?relay=none): the host makes an offer code, the friend's page (#pair) answers
     it with a code of its own, the host takes that answer; they are seated and play a hand."""
-    host, _ = tabs.open()
-    host.add_init_script(settings_script(FAST_SETTINGS))
-    host.goto(f"{site_url}?relay=none&stun=none")
-    wait_ready(host)
-    host.click('[data-action="create-room"]')
-    host.click("#dlg-room .room-pair summary")
+    host = open_pairing_host(tabs, site_url)
     host.click('[data-action="pair-offer"]')
     offer = host.locator('[data-testid="pair-offer"]')
     expect(offer).not_to_have_value("", timeout=30_000)
