@@ -15,15 +15,18 @@ from gongzhu.core.hand import IllegalMove
 from gongzhu.core.room import (
     MAX_MESSAGE,
     BadMessage,
+    HintGate,
     guest_events,
     guest_view,
     parse_message,
     patch,
+    read_hint,
+    seat_for,
     turn,
     unpack_events,
     unpack_view,
 )
-from gongzhu.core.screen import table_view
+from gongzhu.core.screen import table_view, your_move
 from gongzhu.core.table import Table
 
 
@@ -206,3 +209,127 @@ def test_a_room_table_never_moves_for_a_guest() -> None:
         table.set_room([0])
     with pytest.raises(ValueError):
         table.take_back()
+
+
+# ------------------------------------------------------------------ a guest's hint
+
+
+def load_full_worker() -> Any:
+    """web/worker.py (the Pyodide worker's module), imported under CPython as its tests do."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("full_worker", Path(__file__).parents[1] / "web" / "worker.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_hint_request_is_checked_like_any_message() -> None:
+    assert parse_message('{"t": "hint", "id": 7}') == {"t": "hint", "id": 7}
+    for text, why in (('{"t": "hint"}', "missing field id"), ('{"t": "hint", "id": true}', "needs a number"),
+                      ('{"t": "hint", "id": 1, "seat": 2}', "unexpected field seat")):
+        with pytest.raises(BadMessage, match=why):
+            parse_message(text)
+
+
+def test_the_hint_gate_lets_a_seat_ask_once_at_a_time_and_not_too_often() -> None:
+    gate = HintGate(1000)
+    gate.admit(1, 0)
+    with pytest.raises(BadMessage, match="being worked out") as refused:
+        gate.admit(1, 2000)
+    assert refused.value.zh
+    gate.admit(2, 10)  # another seat is not held up
+    gate.done(1)
+    with pytest.raises(BadMessage, match="too many hints"):
+        gate.admit(1, 999)
+    gate.admit(1, 1000)
+
+
+def test_a_hint_from_the_host_is_read_as_plain_checked_data() -> None:
+    good = {"t": "hint", "re": 1, "phase": "pass", "decision": ["QS", "AH", "2C"], "en": "<b>x</b>", "zh": 3}
+    assert read_hint(good) == {"phase": "pass", "decision": ["QS", "AH", "2C"], "en": "<b>x</b>", "zh": ""}
+    for bad in ({"phase": "deal", "decision": "QS"}, {"phase": "play", "decision": "<img>"},
+                {"phase": "expose", "decision": "QS"}, {"phase": "pass", "decision": ["QS", 5]}, "play"):
+        with pytest.raises(BadMessage):
+            read_hint(bad)
+
+
+def test_a_guests_hint_is_worked_out_from_that_seats_own_view_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The full worker's hint for a guest's seat gives the strongest bot that seat's view (never the
+    host's, never the whole deal), and a seat with nothing to decide is told so in both languages."""
+    worker = load_full_worker()
+    table = Table({"easy": easy})
+    table.new_match(5, "classic")
+    table.set_room([2])
+    hand = table.current().current_hand
+    rng = random.Random(5)
+    while hand.phase != "play" or hand.to_play != 2:  # to the guest's turn to play a card
+        seat = next(s for s in range(4) if your_move(hand, s))
+        hand.decide(seat, easy(hand.view(seat), rng))
+    seen: list[dict[str, Any]] = []
+    real = worker.explain
+
+    def spy(view: dict[str, Any], bot: str, seed: int) -> dict[str, Any]:
+        seen.append(view)
+        return real(view, "easy", seed)
+
+    monkeypatch.setattr(worker, "explain", spy)
+    seat = 2
+    hint = worker.hint(table.save(), seat)
+    assert seen == [hand.view(seat)]
+    held = set(hand.view(seat)["hand"])
+    decision = hint["decision"] if isinstance(hint["decision"], list) else [hint["decision"]]
+    assert set(decision) <= held and hint["en"] and hint["zh"]
+    assert not held & set(hand.view((seat + 1) % 4)["hand"])
+    for other in (0, 1, 3):
+        with pytest.raises(IllegalMove) as refused:
+            worker.hint(table.save(), other)
+        assert "hint waits for your turn" in str(refused.value) and "提示" in refused.value.zh
+
+
+# ------------------------------------------------------------------ taking a seat back
+
+
+KEY_A = "a" * 32
+KEY_B = "b" * 32
+
+
+def room_players(*kinds: str) -> list[dict[str, Any]]:
+    """The host at seat 0, then seats 1-3 of the given kinds, named Mei, Jun and Ana."""
+    names = ["Mei", "Jun", "Ana"]
+    return [{"kind": "host"}] + [{"kind": kind, "level": "normal"} if kind == "bot" else {"kind": kind, "name": name}
+                                 for kind, name in zip(kinds, names, strict=True)]
+
+
+def test_a_seat_goes_back_to_its_persons_name_from_any_browser_once_nobody_holds_it() -> None:
+    keys = [None, KEY_A, None, None]
+    # The same browser again (a reload) gets its seat, even before the host has seen it go.
+    assert seat_for(room_players("guest", "bot", "bot"), keys, "Mei", KEY_A, True) == (1, "back")
+    # Another browser may not take a connected person's seat by its name.
+    with pytest.raises(BadMessage, match="sits at the table already") as refused:
+        seat_for(room_players("guest", "bot", "bot"), keys, "Mei", KEY_B, True)
+    assert "已经在牌桌上" in refused.value.zh
+    with pytest.raises(BadMessage, match="sits at the table already"):
+        seat_for(room_players("guest", "bot", "bot"), keys, "Mei", None, False)
+    # Once the person is away or a bot plays for them, another browser takes it back by the name.
+    for kind in ("away", "gone"):
+        assert seat_for(room_players(kind, "bot", "bot"), keys, "Mei", KEY_B, True) == (1, "taken_back")
+        assert seat_for(room_players(kind, "bot", "bot"), keys, "Mei", KEY_A, True) == (1, "back")
+    # Another name, after the start: no seat; before it, the first bot's.
+    with pytest.raises(BadMessage, match="the room is full"):
+        seat_for(room_players("gone", "bot", "bot"), keys, "Lee", KEY_B, True)
+    assert seat_for(room_players("guest", "bot", "bot"), keys, "Lee", KEY_B, False) == (2, "new")
+    with pytest.raises(BadMessage, match="the room is full"):
+        seat_for(room_players("guest", "guest", "guest"), keys, "Lee", KEY_B, False)
+    # A bot's seat is never "taken back" by the name of its level or by no name.
+    assert seat_for(room_players("bot", "bot", "bot"), keys, "normal", KEY_B, False) == (1, "new")
+
+
+def test_a_hello_may_carry_the_browsers_key_and_nothing_else() -> None:
+    assert parse_message('{"t": "hello", "name": "Mei", "key": "' + KEY_A + '"}')["key"] == KEY_A
+    assert "key" not in parse_message('{"t": "hello", "name": "Mei"}')
+    for key in ('"A' + "a" * 31 + '"', '"abc"', "7", '"<b>' + "a" * 28 + '"'):
+        with pytest.raises(BadMessage, match="32 hex digits"):
+            parse_message('{"t": "hello", "name": "Mei", "key": ' + key + "}")

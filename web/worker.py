@@ -44,15 +44,17 @@ def version() -> str:
     return gongzhu.__version__
 
 
-def hint(saved: str | None = None) -> dict:
-    """What the strongest bot would do for the human now, and one line of why (en + zh).
+def hint(saved: str | None = None, seat: int = HUMAN) -> dict:
+    """What the strongest bot would do for `seat` now (the human's, or in a room a guest's), and
+    one line of why (en + zh). The bot is given that seat's own view only, as at the table, so the
+    hint holds nothing the seat may not know.
 
     `saved`: the match as JSON (Match.to_json) when it is played in the MicroPython worker;
     without it, this worker's own match.
     """
     match = Match.from_json(saved) if saved else TABLE.current()
-    hand = human_to_move(match)
-    view = hand.view(HUMAN)
+    hand = human_to_move(match, seat)
+    view = hand.view(seat)
     result = explain(view, LEVELS[-1], match.hand_number * 1000 + len(hand.actions))
     return {"phase": hand.phase, "decision": result["decision"], "en": result["en"], "zh": result["zh"]}
 

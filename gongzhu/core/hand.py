@@ -136,6 +136,8 @@ REASONS = {
     "already_exposed": ("{card} is already exposed.", "{card}已经亮过了。"),
     "not_playing": ("Cards are not played now (this is the {phase} phase).",
                     "现在不是出牌的时候（当前是{phase}阶段）。"),
+    "no_decision": ("You have no decision to make now: the hint waits for your turn.",
+                    "你现在没有要做的决定：等轮到你时再看提示。"),
     "not_your_turn": ("It is not your turn: seat {seat} plays next.", "还没轮到你：下一个出牌的是 {seat} 号座位。"),
     "first_lead": ("The first trick of the match must be led with the {card}.", "整局第一墩必须先出{card}。"),
     "hearts_unbroken": ("Hearts have not been broken: you may not lead a heart while you hold other suits.",

@@ -26,9 +26,10 @@ EMOJI = ["👍", "😂", "😮", "😢", "🐷", "👏"]  # the reactions a play
 
 # Message type -> (required keys, optional keys).
 SHAPES = {
-    "hello": (("t", "name"), ()),  # a guest's name, asking for a seat
+    "hello": (("t", "name"), ("key",)),  # a guest's name, asking for a seat; its browser's key (32 hex digits)
     "act": (("t", "id", "kind", "arg"), ()),  # pass (3 codes), expose (codes) or play (a code)
     "react": (("t", "emoji"), ()),  # one of EMOJI, by index
+    "hint": (("t", "id"), ()),  # what the strongest bot would do for the guest's own seat now
     "leave": (("t",), ()),  # a clean goodbye: the seat goes to a bot at once
 }
 KINDS = ("pass", "expose", "play")
@@ -51,6 +52,15 @@ def _code(value: Any) -> str:
     except ValueError:
         raise BadMessage("%s is not a card" % value[:3], "%s 不是一张牌" % value[:3]) from None
     return value
+
+
+def is_key(value: Any) -> bool:
+    """Whether ``value`` is a browser's key (and a room's code): 32 lowercase hex digits, 128 bits.
+
+    >>> is_key("0123456789abcdef" * 2), is_key("0123"), is_key(None)
+    (True, False, False)
+    """
+    return isinstance(value, str) and len(value) == 32 and all(c in "0123456789abcdef" for c in value)
 
 
 def parse_message(text: Any) -> dict[str, Any]:
@@ -83,9 +93,13 @@ def parse_message(text: Any) -> dict[str, Any]:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise BadMessage("a name is 1 to %d characters" % MAX_NAME, "名字须为 1 到 %d 个字符" % MAX_NAME)
         data["name"] = name.strip()
-    elif kind == "act":
+        key = data.get("key")
+        if key is not None and not is_key(key):
+            raise BadMessage("a browser's key is 32 hex digits", "浏览器标识须为 32 位十六进制数")
+    elif kind in ("act", "hint"):
         if not isinstance(data["id"], int) or isinstance(data["id"], bool):
             raise BadMessage("an intent needs a number", "意图须带编号")
+    if kind == "act":
         if data["kind"] not in KINDS:
             raise BadMessage("one may pass, expose or play", "只能传牌、亮牌或出牌")
         arg = data["arg"]
@@ -101,6 +115,94 @@ def parse_message(text: Any) -> dict[str, Any]:
                 0 <= data["emoji"] < len(EMOJI)):
             raise BadMessage("an unknown reaction", "未知的表情")
     return data
+
+
+def seat_for(players: list[Any], keys: list[Any], name: str, key: Any, started: bool) -> tuple[int, str]:
+    """The seat of a guest who says hello as ``name`` from the browser ``key``, and how it got it.
+
+    ``players``: the room's seats (``{"name", "kind"}``: host, guest, away (dropped, in its grace
+    time), gone (a bot plays for them now), bot); ``keys``: the browser key each person's seat was
+    taken with.  The rule: a seat goes back to its person's name.  From the same browser (the same
+    key) that is ``"back"``, even while the host still counts the old connection; from another
+    browser (a phone that died, a laptop picked up) it is ``"taken_back"``, and only if nobody is
+    connected at that seat: a connected person's seat is never taken by name.  Before the start, a
+    new name gets the first seat a bot holds (``"new"``).  BadMessage (readable) otherwise.
+    """
+    for seat in (1, 2, 3):
+        p = players[seat]
+        if p.get("name") != name or p.get("kind") not in ("guest", "away", "gone"):
+            continue
+        if key is not None and keys[seat] == key:
+            return seat, "back"
+        if p.get("kind") == "guest":
+            raise BadMessage("%s sits at the table already: choose another name" % name,
+                             "%s已经在牌桌上了：请换一个名字" % name)
+        return seat, "taken_back"
+    if not started:
+        for seat in (1, 2, 3):
+            if players[seat].get("kind") == "bot":
+                return seat, "new"
+    raise BadMessage("the room is full", "房间已满")
+
+
+HINT_GAP_MS = 3000  # a guest's hints: one at a time, and at most one in this many milliseconds
+
+
+class HintGate:
+    """The host's limit on its guests' hints, which make its strongest bot think: one hint at a
+    time per seat, and none sooner than ``gap_ms`` after the seat's last one.
+
+    >>> gate = HintGate(1000)
+    >>> gate.admit(1, 0)
+    >>> gate.admit(1, 5000)
+    Traceback (most recent call last):
+    ...
+    gongzhu.core.room.BadMessage: a hint is being worked out already
+    """
+
+    def __init__(self, gap_ms: int = HINT_GAP_MS) -> None:
+        self.gap_ms = gap_ms
+        self.last: dict[int, float] = {}  # seat -> when its last hint was asked (ms)
+        self.busy: list[int] = []  # seats whose hint is being worked out
+
+    def admit(self, seat: int, now: float) -> None:
+        """Let ``seat`` ask for a hint at time ``now`` (ms), or BadMessage (readable) if it may not."""
+        if seat in self.busy:
+            raise BadMessage("a hint is being worked out already", "提示正在计算中")
+        last = self.last.get(seat)
+        if last is not None and now - last < self.gap_ms:
+            raise BadMessage("too many hints: wait a moment", "提示请求过于频繁，请稍等")
+        self.last[seat] = now
+        self.busy.append(seat)
+
+    def done(self, seat: int) -> None:
+        """The hint of ``seat`` is answered (or refused): it may ask again after the gap."""
+        if seat in self.busy:
+            self.busy.remove(seat)
+
+
+def read_hint(msg: Any) -> dict[str, Any]:
+    """The host's hint as a guest's page keeps it: the phase, the decision (a card code, or a list
+    of them) and the sentence in each language, all checked; BadMessage for anything else.
+
+    >>> read_hint({"t": "hint", "re": 4, "phase": "play", "decision": "QS", "en": "Why.", "zh": "为何。"})
+    {'phase': 'play', 'decision': 'QS', 'en': 'Why.', 'zh': '为何。'}
+    """
+    if not isinstance(msg, dict) or msg.get("phase") not in KINDS:
+        raise BadMessage("the host's hint is not one", "房主的提示无效")
+    decision = msg.get("decision")
+    if msg["phase"] == "play":
+        _code(decision)
+    elif not isinstance(decision, list) or len(decision) > 13:
+        raise BadMessage("a list of cards is expected", "须为一组牌")
+    else:
+        for code in decision:
+            _code(code)
+    out = {"phase": msg["phase"], "decision": decision}
+    for lang in ("en", "zh"):
+        text = msg.get(lang)
+        out[lang] = text[:MAX_MESSAGE] if isinstance(text, str) else ""
+    return out
 
 
 # ------------------------------------------------------------------ turning a view to its seat

@@ -22,6 +22,7 @@ its own seat's view only, turned to it, and the events).
 import json
 
 from .bots import LADDER
+from .hand import IllegalMove, reason
 from .lessons import LessonMatch
 from .match import Match
 from .portable import Any, Random, clock, dumps
@@ -43,11 +44,12 @@ def decision_rng(match: Match, seat: int) -> Random:
     return Random(((match.seed * 1009 + match.hand_number) * 1013 + len(hand.actions)) * 4 + seat)
 
 
-def human_to_move(match: Match) -> Any:
-    """The hand of ``match`` when the human has a decision to make in it, else ValueError (the hint)."""
+def human_to_move(match: Match, seat: int = HUMAN) -> Any:
+    """The hand of ``match`` when ``seat`` (the human's, or in a room a guest's) has a decision to
+    make in it, else IllegalMove (the hint is for one's own decision)."""
     hand = match.current_hand
-    if not your_move(hand, HUMAN):
-        raise ValueError("It is not your turn.")
+    if seat not in (0, 1, 2, 3) or not your_move(hand, seat):
+        raise IllegalMove(reason("no_decision"))
     return hand
 
 

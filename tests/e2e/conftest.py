@@ -17,6 +17,8 @@ Fixtures (use them by naming them as test arguments):
   "Another origin" means other than the origin of the tab's first navigation.
 * `booted_page` (function) -- `page` opened on `site_url` and waited on until `<html class="ready">`
   (MicroPython UI up, the Pyodide engine worker answered).
+* `relay` (module) and `tabs` (function) -- for online rooms (tests/e2e/rooms_support.py): a relay
+  on loopback, its address; the tabs of several people, each in its own context, checked at the end.
 
 Helpers in tests/e2e/harness.py: `wait_ready(page)`, `run_axe(page)` (axe-core from node_modules,
 injected inline; returns the violations), `PageGuard`.
@@ -51,6 +53,7 @@ from runtime import is_current
 from serve import start_server
 
 from tests.e2e.harness import ARTIFACTS, VIEWPORT, PageGuard, wait_ready
+from tests.e2e.rooms_support import Tabs, local_relay
 
 # --- servers -------------------------------------------------------------------------------------
 
@@ -158,3 +161,23 @@ def booted_page(page: Page, site_url: str) -> Page:
     page.goto(site_url)
     wait_ready(page)
     return page
+
+
+# --- online rooms ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def relay() -> Iterator[str]:
+    """`make relay`'s tracker on a free loopback port, for the rooms of one test module: its address."""
+    with local_relay() as address:
+        yield address
+
+
+@pytest.fixture
+def tabs(browser: PlaywrightBrowser, request: pytest.FixtureRequest) -> Iterator[Tabs]:
+    """The tabs a room's test opens (`Tabs.open`), closed and checked when it ends."""
+    opened = Tabs(browser, request.node.name)
+    yield opened
+    report = getattr(request.node, "rep_call", None)
+    opened.close(failed=report is not None and report.failed)
+    opened.check()

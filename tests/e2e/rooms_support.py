@@ -155,3 +155,29 @@ def play_hand_together(pages: list[Page], timeout_s: float = 300, expose: bool =
         if not moved:
             pages[0].wait_for_timeout(100)
     raise AssertionError("the hand did not finish in time: " + repr([state_of(page) for page in pages]))
+
+
+def start_room(tabs: Tabs, site_url: str, relay: str, names: list[str],
+               grace_ms: int | None = None) -> tuple[Page, str, dict[str, Page]]:
+    """A room whose guests `names` are seated and whose match has started on every screen (with a
+    dropped guest's grace time of `grace_ms`, if given): the host, the link and the guests' pages."""
+    host, link = open_host(tabs, site_url, relay)
+    guests = {name: join_guest(tabs, link, name) for name in names}
+    wait_seated(host, guests)
+    if grace_ms is not None:
+        host.evaluate(f"() => {{ window.gongzhuRoomGraceMs = {int(grace_ms)}; }}")
+    host.click('[data-action="start-room"]')
+    for page in guests.values():
+        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    return host, link, guests
+
+
+def open_pairing_host(tabs: Tabs, site_url: str) -> Page:
+    """A host with no relay at all (`?relay=none`), its room open at "Pair by codes"."""
+    host, _ = tabs.open()
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    host.goto(f"{site_url}?relay=none&stun=none")
+    wait_ready(host)
+    host.click('[data-action="create-room"]')
+    host.click("#dlg-room .room-pair summary")
+    return host

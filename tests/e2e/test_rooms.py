@@ -6,34 +6,25 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from gongzhu.core import options
 from gongzhu.core.room import patch, unpack_view
 from tests.e2e.harness import wait_ready
-from tests.e2e.rooms_support import Tabs, join_guest, local_relay, open_host, play_hand_together, wait_seated
+from tests.e2e.rooms_support import (
+    Tabs,
+    join_guest,
+    open_host,
+    open_pairing_host,
+    play_hand_together,
+    start_room,
+    wait_seated,
+)
 from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
-
-
-@pytest.fixture(scope="module")
-def relay() -> Iterator[str]:
-    with local_relay() as address:
-        yield address
-
-
-@pytest.fixture
-def tabs(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Tabs]:
-    opened = Tabs(browser, request.node.name)
-    yield opened
-    report = getattr(request.node, "rep_call", None)
-    opened.close(failed=report is not None and report.failed)
-    opened.check()
 
 
 def test_two_browsers_connect_through_the_local_relay(tabs: Tabs, site_url: str, relay: str) -> None:
@@ -266,14 +257,8 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
 def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_url: str, relay: str) -> None:
     """Mid-hand the guest's tab closes: after the grace time a bot plays its seat, and every screen
     says so; reopening the link in the same browser takes the seat back, and the hand is finished."""
-    host, link = open_host(tabs, site_url, relay)
-    guests = {"Mei": join_guest(tabs, link, "Mei"), "Jun": join_guest(tabs, link, "Jun")}
-    wait_seated(host, guests)
-    host.evaluate("() => { window.gongzhuRoomGraceMs = 1500; }")
-    host.click('[data-action="start-room"]')
+    host, link, guests = start_room(tabs, site_url, relay, ["Mei", "Jun"], grace_ms=1500)
     mei, jun = guests["Mei"], guests["Jun"]
-    for page in (mei, jun):
-        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
     # Play until Mei is to play a card of the second trick or later, then close her tab.
     play_hand_together([host, mei, jun], until=lambda states: states[1] == "play" and mei.locator(
         "#hand .card").count() < 13)
@@ -335,12 +320,7 @@ def test_the_host_drops_and_reopens_the_room_from_its_saved_match(tabs: Tabs, si
 def test_manual_pairing_with_codes_needs_no_relay(tabs: Tabs, site_url: str) -> None:
     """No relay at all (?relay=none): the host makes an offer code, the friend's page (#pair) answers
     it with a code of its own, the host takes that answer; they are seated and play a hand."""
-    host, _ = tabs.open()
-    host.add_init_script(settings_script(FAST_SETTINGS))
-    host.goto(f"{site_url}?relay=none&stun=none")
-    wait_ready(host)
-    host.click('[data-action="create-room"]')
-    host.click("#dlg-room .room-pair summary")
+    host = open_pairing_host(tabs, site_url)
     host.click('[data-action="pair-offer"]')
     offer = host.locator('[data-testid="pair-offer"]')
     expect(offer).not_to_have_value("", timeout=30_000)

@@ -86,6 +86,9 @@ class State:
         self.exposures = []  # this hand's exposure decisions: [i18n key, seat, cards], for the prompt
         self.forced_token = 0  # the only legal card's pending play: a newer turn (or a click) supersedes it
         self.review = None  # the hand review (web/ui/review.py): None or its status and results
+        # In an online room, what each seat's plate says, by this screen's seats: {"person": name}
+        # or {"level": a bot's level} (web/ui/room.py's `Room.plates`); None outside a room.
+        self.room_plates = None
 
     def new_table(self, view, screen=None):
         """Show `view`, a match the engine has just started, loaded or turned back, with nothing of
@@ -804,7 +807,7 @@ class Controller:
                 s.focus_token += 1
             self.say(hint_text(s.hint, self.lang()))
         except EngineError as exc:
-            s.hint = {"phase": "none", "en": exc.message, "zh": exc.message}
+            s.hint = {"phase": "none", "en": exc.message, "zh": exc.zh}
         except EngineDown:
             s.hint = None
             raise

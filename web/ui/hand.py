@@ -8,6 +8,7 @@ renderer's elements (`self.el`, `self.seats`) and redraws only what changed (`se
 from ui.dom import card_img, fill, h
 from ui.i18n import card_label, card_short, cards_short, seat_name, t
 from ui.present import can_claim, can_take_back, forced_card, hand_mode, prompt_text, score_text
+from ui.table import person_tag
 
 
 class HandRegion:
@@ -25,6 +26,7 @@ class HandRegion:
                 h("div", {"class": "plate"}, [
                     h("span", {"class": "turn-dot", "aria-hidden": "true"}),
                     h("span", {"class": "name", "text": t("seat_0", lang)}),
+                    person_tag(seat0["person"]) if seat0["person"] else None,
                 ]),
                 h("div", {"class": "stats"}, [
                     h("span", {"class": "total-label", "text": t("total", lang)}),

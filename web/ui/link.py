@@ -156,9 +156,10 @@ class Link:
 
     async def call_full(self, name, *args):
         """A call only the full worker answers (the hint), for the match where it is: the quick
-        worker's match is sent along as JSON."""
+        worker's match is sent along as JSON (its first argument; None when the full worker holds
+        the match)."""
         if self.holds_match() == "full":
-            return await self.call(name, *args)
+            return await self.call(name, None, *args)
         text = await self.call("save")
         return await self.full.call(name, text, *args)
 

@@ -109,7 +109,7 @@ def room_first(storage):
     from ui.store import HOSTING_KEY
 
     where = str(window.location.hash)
-    return where.startswith("#room=") or where == "#pair" or bool(storage.getItem(HOSTING_KEY))
+    return where[:6] in ("#room=", "#pair=") or where == "#pair" or bool(storage.getItem(HOSTING_KEY))
 
 
 async def mount_menus(controller, room_mounted):

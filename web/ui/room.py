@@ -20,7 +20,19 @@ import json
 from pyscript import document, js_import, window
 
 from gongzhu.core import options
-from gongzhu.core.room import EMOJI, MAX_NAME, BadMessage, parse_message, patch, unpack_events, unpack_view
+from gongzhu.core.room import (
+    EMOJI,
+    MAX_NAME,
+    BadMessage,
+    HintGate,
+    is_key,
+    parse_message,
+    patch,
+    read_hint,
+    seat_for,
+    unpack_events,
+    unpack_view,
+)
 from ui.dom import fill, h, listen, menu_button
 from ui.engine import EngineError
 from ui.i18n import level_name, seat_name, t
@@ -29,12 +41,16 @@ from ui.store import HOSTING_KEY
 
 MODULE = "web/room.mjs"
 GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
+HINT_WAIT_S = 30  # a guest's hint not answered by then is given up (the host may be gone)
 REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
+BROWSER_KEY = "gongzhu.room.browser"  # this browser's key (browser_key)
 
 CSS = """
 #dlg-room .room-link { display: block; word-break: break-all; margin: .3rem 0; }
 #dlg-room canvas { display: block; margin: .5rem 0; width: 160px; height: 160px; image-rendering: pixelated; }
+#dlg-room canvas.pair-qr { width: min(100%, 280px); height: auto; }
+#dlg-room canvas[hidden] { display: none; }
 #dlg-room ol { padding-left: 1.2rem; }
 #dlg-room li { margin: .3rem 0; }
 #dlg-room .room-status { font-style: italic; }
@@ -42,6 +58,7 @@ CSS = """
   padding: .25rem .5rem; font-size: .9rem; }
 #room-bar .room-turn { font-weight: bold; }
 #room-bar button { min-width: 2rem; }
+.plate .person { max-width: 8rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: .85rem; }
 """
 
 
@@ -68,6 +85,39 @@ def room_link(location, code):
     return str(location.origin) + str(location.pathname) + ("?" + query if query else "") + "#room=" + code
 
 
+def copy_text(text):
+    try:
+        window.navigator.clipboard.writeText(text)
+    except Exception:  # no clipboard (an insecure origin): the text stays there to select
+        pass
+
+
+def copy_button(testid, lang):
+    """A button that copies the code of the field `[data-testid=testid]`."""
+    return h("button", {"type": "button", "class": "btn", "data-copy": testid, "text": t("room_copy_code", lang)})
+
+
+def copy_from(root, button):
+    field = root.querySelector('[data-testid="' + str(button.getAttribute("data-copy")) + '"]')
+    if field and field.value:
+        copy_text(str(field.value))
+
+
+def qr_canvas(testid, label):
+    """A canvas for a pairing code's QR code, hidden until the code is drawn on it (`show_qr`)."""
+    return h("canvas", {"class": "pair-qr", "data-testid": testid, "role": "img", "aria-label": label,
+                        "hidden": True})
+
+
+async def show_qr(root, testid, text):
+    """Draw `text` as a QR code (here, web/room.mjs's drawQr) on the canvas `testid` under `root`."""
+    canvas = root.querySelector('[data-testid="' + testid + '"]')
+    if canvas is None:
+        return
+    (await wire_module()).drawQr(canvas, text)
+    canvas.hidden = False
+
+
 async def wire_module():
     modules = await js_import(str(window.URL.new(MODULE, document.baseURI).href))
     return modules[0]
@@ -82,6 +132,7 @@ class Room:
         self.peer_wire = {}  # peer id -> the wire it came by (the relay's, or manual pairing's)
         self.players = [None, None, None, None]  # by absolute seat: {"name", "kind": host|guest|bot, "level"}
         self.me = 0  # this page's absolute seat
+        self.seated = True  # (a guest: once the host has given it a seat)
         self.dialog = document.getElementById("dlg-room")
         self.bar = None
         self.last_bar = None
@@ -103,13 +154,27 @@ class Room:
         """A seat's player for this screen: "You", a name, or a bot and its level."""
         lang = self.lang()
         p = self.players[seat]
-        if seat == self.me:
+        if seat == self.me and self.seated:
             return t("room_you", lang)
         if p is None or p.get("kind") == "bot":
             return t("room_bot_at", lang, level=level_name((p or {}).get("level", "normal"), lang))
         if p.get("kind") == "host":
             return t("room_the_host", lang)
         return p.get("name", "?")
+
+    def plates(self):
+        """What each seat's plate says on this screen (by its seats): a person's name (the host's
+        is "the host"), or, where a bot plays, its level."""
+        out = []
+        for rel in range(4):
+            p = self.players[(self.me + rel) % 4] or {}
+            if p.get("kind") == "host":
+                out.append({"person": t("room_the_host", self.lang())})
+            elif p.get("kind") in ("guest", "away"):
+                out.append({"person": str(p.get("name", "?"))})
+            else:
+                out.append({"level": p.get("level", "normal")})
+        return out
 
     def seat_list(self, host_controls=False):
         lang = self.lang()
@@ -158,6 +223,10 @@ class Room:
         v = self.c.s.view or {}
         turn = v.get("turn")
         names = [self.player_label((self.me + rel) % 4) for rel in range(4)]
+        plates = self.plates()
+        if plates != self.c.s.room_plates:
+            self.c.s.room_plates = plates
+            self.c.render()
         key = (lang, tuple(names), turn, self.reaction)
         if key == self.last_bar:
             return
@@ -204,6 +273,7 @@ class Room:
         if self.bar is not None:
             self.bar.remove()
             self.bar = None
+        self.c.s.room_plates = None
         self.notice("room_left_you")
 
     def notice(self, key, **params):
@@ -220,10 +290,13 @@ class Host(Room):
         self.link = ""
         self.peers = {}  # peer id -> its seat (an int), once seated
         self.seat_peer = [None, None, None, None]
+        self.keys = [None, None, None, None]  # by seat: the browser key its person took it with (seat_for)
+        self.watchers = {}  # peer id -> True: connected, not seated; they see the seats (a guest's lobby)
         self.dropped = {}  # seat -> the time it dropped (ms), while in its grace time
         self.started = False
         self.preset = "mine"  # the host's own house rules (Settings), or a preset's name
         self.re = None  # (seat, intent id) the next update answers
+        self.hint_gate = HintGate()
         self.pair_wire = None  # manual pairing (no relay), once an offer is made
         self.pair_box = None
         self.pair_lang = None
@@ -255,7 +328,7 @@ class Host(Room):
 
     def save(self):
         """Remember the room with the saved match: a reopened page opens it again (`resume`)."""
-        record = {"code": self.code, "players": self.players, "started": self.started}
+        record = {"code": self.code, "players": self.players, "started": self.started, "keys": self.keys}
         try:
             self.c.storage.setItem(HOSTING_KEY, json.dumps(record))
         except Exception:
@@ -268,6 +341,9 @@ class Host(Room):
         self.code = record["code"]
         self.link = room_link(window.location, self.code)
         self.players = record["players"]
+        keys = record.get("keys")
+        if isinstance(keys, list) and len(keys) == 4:
+            self.keys = [k if is_key(k) else None for k in keys]
         self.started = True
         now = window.performance.now() + REOPEN_GRACE_MS - GRACE_MS
         for seat in (1, 2, 3):
@@ -314,7 +390,9 @@ class Host(Room):
 
     def pairing(self):
         """The lobby's manual pairing (no relay): an offer code for a friend, who opens the game
-        with `#pair` and answers it with a code of theirs. Built once: what is typed stays."""
+        with `#pair` and answers it with a code of theirs. Each code is also a QR code (the offer's
+        is the `#pair` link with the code, which a phone's camera opens). Built once: what is typed
+        stays."""
         lang = self.lang()
         if self.pair_box is None or self.pair_lang != lang:
             self.pair_lang = lang
@@ -322,18 +400,24 @@ class Host(Room):
                                    "aria-label": t("room_pair_offer_code", lang)})
             answer = h("textarea", {"rows": "3", "data-testid": "pair-answer-in",
                                     "aria-label": t("room_pair_answer_in", lang)})
-            pair_link = room_link(window.location, "x").replace("#room=x", "#pair")
             self.pair_box = h("details", {"class": "room-pair"}, [
                 h("summary", {"text": t("room_pair", lang)}),
-                h("p", {"text": t("room_pair_note", lang, link=pair_link)}),
+                h("p", {"text": t("room_pair_note", lang, link=self.pair_link(""))}),
                 h("button", {"type": "button", "class": "btn", "data-action": "pair-offer",
                              "text": t("room_pair_make", lang)}),
-                offer, h("p", {"text": t("room_pair_answer_in", lang)}), answer,
+                offer, copy_button("pair-offer", lang),
+                qr_canvas("pair-offer-qr", t("room_pair_offer_qr", lang)),
+                h("p", {"text": t("room_pair_answer_in", lang)}), answer,
                 h("button", {"type": "button", "class": "btn", "data-action": "pair-accept",
                              "text": t("room_pair_accept", lang)})])
             if self.pair_code:
                 offer.value = self.pair_code
+                asyncio.create_task(show_qr(self.pair_box, "pair-offer-qr", self.pair_link(self.pair_code)))
         return self.pair_box
+
+    def pair_link(self, code):
+        """The friend's page for manual pairing: this one with `#pair` (and the offer code, if any)."""
+        return room_link(window.location, "x").replace("#room=x", "#pair" + ("=" + code if code else ""))
 
     async def make_offer(self):
         mod = await wire_module()
@@ -344,6 +428,7 @@ class Host(Room):
         self.pair_peer = made["peer"]
         self.pair_code = made["code"]
         self.pair_box.querySelector('[data-testid="pair-offer"]').value = self.pair_code
+        await show_qr(self.pair_box, "pair-offer-qr", self.pair_link(self.pair_code))
 
     async def accept_answer(self):
         field = self.pair_box.querySelector('[data-testid="pair-answer-in"]')
@@ -362,10 +447,9 @@ class Host(Room):
     def on_click(self, event):
         target = event.target
         if target.closest("[data-room-copy]"):
-            try:
-                window.navigator.clipboard.writeText(self.link)
-            except Exception:
-                pass
+            copy_text(self.link)
+        elif target.closest("[data-copy]"):
+            copy_from(self.dialog, target.closest("[data-copy]"))
         elif target.closest('[data-action="start-room"]') and not target.hasAttribute("disabled"):
             self.c.queue(self.start)
         elif target.closest('[data-action="pair-offer"]'):
@@ -392,6 +476,7 @@ class Host(Room):
             return
         self.players[seat], self.players[target] = self.players[target], self.players[seat]
         self.seat_peer[seat], self.seat_peer[target] = self.seat_peer[target], self.seat_peer[seat]
+        self.keys[seat], self.keys[target] = self.keys[target], self.keys[seat]
         for s in (seat, target):
             if self.seat_peer[s]:
                 self.peers[self.seat_peer[s]] = s
@@ -403,6 +488,8 @@ class Host(Room):
             self.save()
         for seat in self.guests():
             self.send(self.seat_peer[seat], self.lobby_message(seat))
+        for peer in self.watchers:
+            self.send(peer, self.lobby_message(None))
 
     def lobby_message(self, seat):
         return {"t": "lobby", "players": self.players, "you": seat, "started": self.started}
@@ -416,8 +503,10 @@ class Host(Room):
                     self.on_message(event["peer"], event["data"])
                 elif event["type"] == "leave":
                     self.on_leave(event["peer"])
-                elif event["type"] == "join" and self.started:
-                    pass  # a returning guest says hello first
+                elif event["type"] == "join" and event["peer"] not in self.peers:
+                    # It sees the seats before it takes one (after the start: the seats it may take back).
+                    self.watchers[event["peer"]] = True
+                    self.send(event["peer"], self.lobby_message(None))
             except Exception as exc:  # a fault of ours: logged, the room goes on
                 window.console.warn("room: " + str(exc))
 
@@ -435,7 +524,7 @@ class Host(Room):
         kind = msg["t"]
         seat = self.peers.get(peer)
         if kind == "hello":
-            self.seat_guest(peer, msg["name"])
+            self.seat_guest(peer, msg["name"], msg.get("key"))
         elif seat is None:
             self.refuse(peer, "take a seat first", "请先入座")
         elif kind == "act":
@@ -443,6 +532,8 @@ class Host(Room):
                 self.refuse(peer, "the match has not started", "对局尚未开始", msg["id"])
                 return
             self.c.queue(lambda: self.guest_act(peer, seat, msg))
+        elif kind == "hint":
+            self.ask_hint(peer, seat, msg["id"])
         elif kind == "react":
             self.show_reaction(seat, msg["emoji"])
             for other in self.guests():
@@ -451,32 +542,33 @@ class Host(Room):
         elif kind == "leave":
             self.drop(peer, left=True)
 
-    def seat_guest(self, peer, name):
-        """Seat a guest who said hello: its old seat when the name is of a dropped or replaced guest
-        (a reopened link), else the first seat a bot holds, before the start."""
+    def seat_guest(self, peer, name, key):
+        """Seat a guest who said hello (`seat_for`: its own seat again by its name, also from
+        another browser where a bot plays it now; a new name, a bot's seat before the start). The
+        host's screen says who took which seat back."""
         if peer in self.peers:
             return
-        seat = None
-        for s in (1, 2, 3):
-            p = self.players[s]
-            if p.get("name") == name and p.get("kind") in ("guest", "away", "gone"):
-                seat = s
-        if seat is None and not self.started:
-            seat = next((s for s in (1, 2, 3) if self.players[s].get("kind") == "bot"), None)
-        if seat is None:
-            self.refuse(peer, "the room is full", "房间已满")
+        try:
+            seat, how = seat_for(self.players, self.keys, name, key, self.started)
+        except BadMessage as exc:
+            self.refuse(peer, str(exc), exc.zh)
             return
         old = self.seat_peer[seat]
         if old and old in self.peers:
             del self.peers[old]
         self.peers[peer] = seat
         self.seat_peer[seat] = peer
-        was_away = self.players[seat].get("kind") in ("away", "gone")
+        self.watchers.pop(peer, None)
+        self.keys[seat] = key
         self.players[seat] = {"name": name, "kind": "guest"}
         self.dropped.pop(seat, None)
         self.lobby_changed()
         if self.started:
-            if was_away:
+            if how == "taken_back":
+                rel = self.relative(seat)
+                self.notice("room_took_back", player=name,
+                            place=seat_name(rel, self.lang(), POSITIONS[self.c.s.settings["direction"]][rel]))
+            elif how == "back":
                 self.notice("room_back", player=name)
             self.c.queue(lambda: self.rejoin(seat))
 
@@ -487,6 +579,7 @@ class Host(Room):
         self.send_start(sent, only=seat)
 
     def on_leave(self, peer):
+        self.watchers.pop(peer, None)
         if peer in self.peers:
             self.drop(peer, left=False)
 
@@ -498,6 +591,7 @@ class Host(Room):
         name = self.players[seat].get("name", "?")
         if not self.started:
             self.players[seat] = {"kind": "bot", "level": "normal"}
+            self.keys[seat] = None
             self.lobby_changed()
             return
         self.players[seat] = {"name": name, "kind": "gone" if left else "away", "level": "normal"}
@@ -592,6 +686,37 @@ class Host(Room):
         self.re = (seat, msg["id"])
         await self.c.apply(reply)
 
+    def ask_hint(self, peer, seat, intent):
+        """A guest asks what the strongest bot would do for its seat: this page's full worker works
+        it out from that seat's own view (as a bot at that seat would see the table), and only the
+        suggestion is sent back. One at a time per guest, and not too often (HintGate)."""
+        if not self.started:
+            self.refuse(peer, "the match has not started", "对局尚未开始", intent)
+            return
+        if self.c.s.search != "ready":
+            self.refuse(peer, "the host's hint is not ready yet", "房主的提示尚未就绪", intent)
+            return
+        try:
+            self.hint_gate.admit(seat, window.performance.now())
+        except BadMessage as exc:
+            self.refuse(peer, str(exc), exc.zh, intent)
+            return
+        self.c.queue(lambda: self.guest_hint(peer, seat, intent))
+
+    async def guest_hint(self, peer, seat, intent):
+        try:
+            if self.peers.get(peer) != seat:
+                return  # moved or gone since it asked
+            try:
+                hint = await self.c.link.call_full("hint", seat)
+            except EngineError as exc:
+                self.refuse(peer, exc.message, exc.zh, intent)
+                return
+            self.send(peer, {"t": "hint", "re": intent, "phase": hint["phase"], "decision": hint["decision"],
+                             "en": hint["en"], "zh": hint["zh"]})
+        finally:
+            self.hint_gate.done(seat)
+
     def react(self, index):
         self.show_reaction(0, index)
         for seat in self.guests():
@@ -622,11 +747,17 @@ class RemoteLink:
 
     async def call(self, name, *args):
         if name == "act":
-            return await self.guest.intent(args[0], args[1])
+            return await self.guest.ask({"t": "act", "kind": args[0], "arg": args[1]})
         raise EngineError("NotHere", "the host deals and starts the matches", "由房主发牌和开局")
 
     async def call_full(self, name, *args):
-        raise EngineError("NotHere", "no hints in a room", "房间中没有提示")
+        if name == "hint":
+            reply = await self.guest.ask({"t": "hint"}, HINT_WAIT_S)
+            try:
+                return read_hint(reply)
+            except BadMessage as exc:
+                raise EngineError("BadMessage", str(exc), exc.zh) from None
+        raise EngineError("NotHere", "the host's engine answers this", "由房主的引擎回答")
 
     async def persist(self):
         return None
@@ -646,22 +777,27 @@ class RemoteLink:
 class Guest(Room):
     """This page sits at a room's table: it sends its intents and shows what the host sends it."""
 
-    def __init__(self, controller, code, manual=False):
+    def __init__(self, controller, code, manual=False, offer=""):
         super().__init__(controller)
         self.code = code
         self.manual = manual  # paired by codes (`#pair`), no relay
+        self.key = None  # this browser's key (browser_key), once web/room.mjs is in
+        self.offer_in = offer  # the host's offer code (typed, or from a scanned `#pair=` link)
+        self.answer_out = ""
         self.host = None  # the host's peer id, once it has answered
         self.name = ""
         self.seated = False
         self.status = "room_connecting"
         self.next_id = 0
-        self.pending = None  # the intent waiting for the host's answer: {"id", "done", "reply", "error"}
+        # id -> a request (an intent, a hint) waiting for the host's answer: {"done", "reply", "error"}
+        self.pending = {}
         self.link = RemoteLink(self)
         self.last = None  # the (packed) view the host last sent, which its changes apply to
         self.form = None  # the lobby's parts (draw_lobby)
         self.form_lang = None
         self.status_el = None
         self.seats_el = None
+        self.room_started = False  # the host's match has started (its lobby says so)
 
     async def open(self):
         c = self.c
@@ -674,12 +810,15 @@ class Guest(Room):
             self.name = remembered  # a reopened link: the seat is taken back under the same name
             self.status = "room_joining"
         mod = await wire_module()
+        self.key = browser_key(mod.newCode)
         if self.manual:
             self.wire = await mod.manual(str(window.location.search))
         else:
             self.wire = await mod.join(self.code, str(window.location.search))
         self.draw_lobby()
         asyncio.create_task(self.run())
+        if self.manual and self.offer_in:
+            await self.answer_offer()  # a scanned offer: the answer is made at once
 
     def draw_lobby(self):
         """The guest's lobby: the name form (built once, so typing is never lost), its status and
@@ -699,19 +838,41 @@ class Guest(Room):
             self.form_lang = lang
             pair = None
             if self.manual:
+                offer = h("textarea", {"rows": "3", "data-testid": "pair-offer-in",
+                                       "aria-label": t("room_pair_offer_in", lang)})
+                answer = h("textarea", {"readonly": True, "rows": "3", "data-testid": "pair-answer",
+                                        "aria-label": t("room_pair_answer_code", lang)})
+                offer.value = self.offer_in
+                answer.value = self.answer_out
                 pair = h("div", {"class": "room-pair"}, [
-                    h("p", {"text": t("room_pair_offer_in", lang)}),
-                    h("textarea", {"rows": "3", "data-testid": "pair-offer-in",
-                                   "aria-label": t("room_pair_offer_in", lang)}),
+                    h("p", {"text": t("room_pair_offer_in", lang)}), offer,
                     h("button", {"type": "button", "class": "btn", "data-action": "pair-answer",
                                  "text": t("room_pair_answer", lang)}),
-                    h("textarea", {"readonly": True, "rows": "3", "data-testid": "pair-answer",
-                                   "aria-label": t("room_pair_answer_code", lang)})])
+                    answer, copy_button("pair-answer", lang),
+                    qr_canvas("pair-answer-qr", t("room_pair_answer_qr", lang))])
+                if self.answer_out:
+                    asyncio.create_task(show_qr(pair, "pair-answer-qr", self.answer_out))
             fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}), self.form, pair,
                                self.status_el, self.seats_el])
         self.form.hidden = self.seated
         self.status_el.textContent = t(self.status, lang)
-        fill(self.seats_el, self.seat_list() if self.host is not None else [])
+        fill(self.seats_el, self.seat_list() + self.take_back_list() if self.host is not None else [])
+
+    def take_back_list(self):
+        """After the start, for a page not seated: the seats people held that a bot plays now (or
+        whose person is away), by their names; one of them can be taken back (`seat_for`)."""
+        if self.seated or not self.room_started:
+            return []
+        lang = self.lang()
+        buttons = []
+        for seat in (1, 2, 3):
+            p = self.players[seat] or {}
+            if p.get("kind") in ("away", "gone"):
+                buttons.append(h("button", {"type": "button", "class": "btn", "data-action": "take-back",
+                                            "data-seat": str(seat), "text": t("room_take_back", lang,
+                                                                              player=str(p.get("name", "?")))}))
+        note = "room_take_back_note" if buttons else "room_no_seat_free"
+        return [h("p", {"data-testid": "room-take-back", "text": t(note, lang)})] + buttons
 
     def wire_dialog(self):
         listen(self.dialog, "click", self.on_click)
@@ -722,21 +883,32 @@ class Guest(Room):
             self.take_seat()
 
     def on_click(self, event):
+        back = event.target.closest('[data-action="take-back"]')
         if event.target.closest('[data-action="take-seat"]'):
+            self.take_seat()
+        elif back:
+            seat = int(back.getAttribute("data-seat"))
+            name = str((self.players[seat] or {}).get("name", ""))
+            document.getElementById("player-name").value = name
             self.take_seat()
         elif event.target.closest('[data-action="pair-answer"]') and self.manual:
             asyncio.create_task(self.answer_offer())
+        elif event.target.closest("[data-copy]"):
+            copy_from(self.dialog, event.target.closest("[data-copy]"))
 
     async def answer_offer(self):
-        """Manual pairing: the host's offer code in, this page's answer code out (to send back)."""
+        """Manual pairing: the host's offer code in, this page's answer code out (to send back),
+        also as a QR code."""
         while self.wire is None:
             await asyncio.sleep_ms(50)
-        offer = self.dialog.querySelector('[data-testid="pair-offer-in"]')
-        out = self.dialog.querySelector('[data-testid="pair-answer"]')
+        self.offer_in = str(self.dialog.querySelector('[data-testid="pair-offer-in"]').value).strip()
         try:
-            out.value = str(await self.wire.answer(str(offer.value)))
+            self.answer_out = str(await self.wire.answer(self.offer_in))
         except Exception as exc:
             self.notice("room_pair_bad", message=str(exc))
+            return
+        self.dialog.querySelector('[data-testid="pair-answer"]').value = self.answer_out
+        await show_qr(self.dialog, "pair-answer-qr", self.answer_out)
 
     def take_seat(self):
         field = document.getElementById("player-name")
@@ -768,11 +940,14 @@ class Guest(Room):
         except Exception:
             pass
 
+    def hello_message(self):
+        return {"t": "hello", "name": self.name, "key": self.key}
+
     def hello(self):
         if self.wire is None or not self.name:
             return
         for peer in self.wire.peers():
-            self.send(str(peer), {"t": "hello", "name": self.name})
+            self.send(str(peer), self.hello_message())
 
     async def run(self):
         while True:
@@ -780,7 +955,7 @@ class Guest(Room):
             try:
                 if event["type"] == "join":
                     if self.name and (self.host is None or event["peer"] == self.host):
-                        self.send(event["peer"], {"t": "hello", "name": self.name})
+                        self.send(event["peer"], self.hello_message())
                 elif event["type"] == "leave":
                     if event["peer"] == self.host:
                         self.host = None  # the host's reopened page is another peer
@@ -802,12 +977,15 @@ class Guest(Room):
             self.host = peer
             self.players = msg["players"]
             you = msg.get("you")
+            self.room_started = bool(msg.get("started"))
             if isinstance(you, int) and self.name:
                 self.me = you
                 self.seated = True
                 self.status = "room_seated"
                 self.remember()
-            if not msg.get("started"):
+            elif self.status == "room_connecting":
+                self.status = "room_choose"
+            if not self.room_started or not self.seated:
                 self.draw_lobby()
             return
         if peer != self.host:
@@ -824,20 +1002,14 @@ class Guest(Room):
             self.seated = True
             self.attach()
             self.c.queue(lambda: self.show_start(msg["view"]))
+        elif kind in ("update", "hint", "error") and msg.get("re") in self.pending:
+            pending = self.pending[msg["re"]]
+            pending["error" if kind == "error" else "reply"] = msg
+            pending["done"].set()
         elif kind == "update":
-            pending = self.pending
-            if pending is not None and msg.get("re") == pending["id"]:
-                pending["reply"] = msg
-                pending["done"].set()
-            else:
-                self.c.queue(lambda: self.c.apply(msg))
+            self.c.queue(lambda: self.c.apply(msg))
         elif kind == "error":
-            pending = self.pending
-            if pending is not None and msg.get("re") == pending["id"]:
-                pending["error"] = msg
-                pending["done"].set()
-            else:
-                self.notice("room_refused", reason=msg.get("zh" if self.lang() == "zh" else "message", ""))
+            self.notice("room_refused", reason=msg.get("zh" if self.lang() == "zh" else "message", ""))
         elif kind == "react":
             self.show_reaction(msg.get("seat", 0), msg.get("emoji"))
         elif kind == "dropped":
@@ -854,6 +1026,7 @@ class Guest(Room):
             c.link = self.link
             c.s.engine = "ready"
             c.s.engine_error = ""
+            c.s.search = "ready"  # the hint: the host's strongest bot, asked for this seat (Host.ask_hint)
             c.start_serving()
 
     async def show_start(self, view):
@@ -867,14 +1040,25 @@ class Guest(Room):
         self.mount_bar()
         c.render()
 
-    async def intent(self, kind, arg):
-        """Send the player's intent; the host's answer (its update), or EngineError (its refusal)."""
+    async def ask(self, message, wait_s=None):
+        """Send the host a request (the player's intent, a hint) under a new id; the host's answer
+        (its update, or the hint), or EngineError: its refusal, or no answer within `wait_s`."""
         self.next_id += 1
-        pending = {"id": self.next_id, "done": asyncio.Event(), "reply": None, "error": None}
-        self.pending = pending
-        self.send(self.host, {"t": "act", "id": pending["id"], "kind": kind, "arg": arg})
-        await pending["done"].wait()
-        self.pending = None
+        key = self.next_id
+        pending = {"done": asyncio.Event(), "reply": None, "error": None}
+        self.pending[key] = pending
+        message = dict(message)
+        message["id"] = key
+        self.send(self.host, message)
+        try:
+            if wait_s is None:
+                await pending["done"].wait()
+            else:
+                await asyncio.wait_for(pending["done"].wait(), wait_s)
+        except asyncio.TimeoutError:
+            raise EngineError("NoAnswer", t("room_no_answer", "en"), t("room_no_answer", "zh")) from None
+        finally:
+            self.pending.pop(key, None)
         if pending["error"] is not None:
             error = pending["error"]
             raise EngineError("IllegalMove", error.get("message", "?"), error.get("zh"))
@@ -887,6 +1071,25 @@ class Guest(Room):
     def leave(self):
         self.send(self.host, {"t": "leave"})
         self.hang_up()
+
+
+def browser_key(new_code):
+    """This browser's key (32 hex digits, from `new_code()`: web/room.mjs's newCode), kept in
+    localStorage: a reloaded page is known as the same browser and may take its seat back even
+    before the host has seen its old connection go (`seat_for`). Without storage, a key for this
+    page only."""
+    try:
+        key = window.localStorage.getItem(BROWSER_KEY)
+        if key and is_key(str(key)):
+            return str(key)
+    except Exception:  # no storage (a sandboxed frame)
+        pass
+    key = str(new_code())
+    try:
+        window.localStorage.setItem(BROWSER_KEY, key)
+    except Exception:
+        pass
+    return key
 
 
 def hosting_record(controller):
@@ -916,11 +1119,12 @@ def mount(controller):
     document.body.appendChild(h("dialog", {"id": "dlg-room", "class": "dialog room-dialog",
                                            "aria-labelledby": "dlg-room-title"}))
     code = room_code(window.location.hash)
-    manual = str(window.location.hash) == "#pair"
+    fragment = str(window.location.hash)
+    manual = fragment == "#pair" or fragment.startswith("#pair=")
 
     if code or manual:
         button.hidden = True
-        guest = Guest(controller, code, manual)
+        guest = Guest(controller, code, manual, fragment[6:] if fragment.startswith("#pair=") else "")
         guest.wire_dialog()
         asyncio.create_task(guest.open())
         return guest

@@ -10,6 +10,11 @@ from ui.i18n import card_label, level_name, seat_name, t
 from ui.present import score_text, whose_turn
 
 
+def person_tag(name):
+    """A person's name on a seat plate in an online room."""
+    return h("span", {"class": "person", "data-testid": "seat-person", "text": name})
+
+
 class TableRegion:
     """Draws the opponents and the trick (mixed into `Renderer`)."""
 
@@ -42,11 +47,13 @@ class TableRegion:
                 parts["extras"].appendChild(parts[child])
             fill(section, [parts["plate"], parts["stats"], parts["extras"]])
             self.seat_parts[seat] = parts
-        if self.changed("plate" + key, [name, data["level"], data["partner"], lang]):
+        person = data["person"]
+        if self.changed("plate" + key, [name, data["level"], person, data["partner"], lang]):
             fill(parts["plate"], [
                 h("span", {"class": "turn-dot", "aria-hidden": "true"}),
                 h("span", {"class": "name", "text": name}),
-                h("span", {"class": "level", "text": level_name(data["level"], lang)}),
+                person_tag(person) if person else h("span", {"class": "level",
+                                                             "text": level_name(data["level"], lang)}),
                 h("span", {"class": "partner-tag", "text": t("partner", lang)}) if data["partner"] else None,
             ])
         count = data["count"]
@@ -82,7 +89,12 @@ class TableRegion:
         v = s.view
         levels = (v and v.get("levels")) or s.settings["levels"]  # the engine's (a lesson's bots are its own)
         data = {"level": levels[seat], "total": 0, "count": 13, "exposed": [], "captured": [], "turn": False,
-                "partner": False, "pig": False, "leader": False}
+                "partner": False, "pig": False, "leader": False, "person": None}
+        if s.room_plates:
+            # In a room: a person's name (text, never markup), or the level of the room's bot.
+            plate = s.room_plates[seat]
+            data["person"] = plate.get("person")
+            data["level"] = plate.get("level", data["level"])
         if not v:
             return data
         match = v.get("match") or {}

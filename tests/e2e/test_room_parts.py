@@ -1,0 +1,208 @@
+"""Online rooms in real Chromium, their later parts: a guest's hint, the players' names on the seat
+plates, a seat taken back from another browser, the pairing codes as QR codes, a room in Chinese.
+A relay on loopback started by the test, no request off the machine."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.rooms_support import (
+    Tabs,
+    join_guest,
+    open_host,
+    open_pairing_host,
+    play_hand_together,
+    start_room,
+    state_of,
+    wait_seated,
+)
+from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
+
+ZH_SETTINGS = dict(FAST_SETTINGS, lang="zh")
+
+
+def seat_of(host: Page, name: str) -> int:
+    """The seat the host's lobby gives the player `name`."""
+    return int(host.locator("#dlg-room [data-room-player]").filter(has_text=name).get_attribute("data-room-player")
+               or 0)
+
+
+def test_a_guest_sees_names_on_the_plates_and_gets_a_hint_from_the_host(tabs: Tabs, site_url: str,
+                                                                         relay: str) -> None:
+    """A guest named with markup: every screen shows each person's name on their seat plate as
+    text (never HTML), the bots keep their level. The guest's hint button gives the strongest bot's
+    suggestion for the guest's own decision (worked out by the host's engine); a hint asked again at
+    once is refused by the host's limit, and the hand goes on."""
+    name = "<i>Mei</i>"
+    host, link = open_host(tabs, site_url, relay)
+    guest = join_guest(tabs, link, name)
+    wait_seated(host, {name: guest})
+    seat = seat_of(host, name)
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    # The host's screen: the guest's name on its plate; the bots' plates say their level.
+    plate = host.locator(f'#table [data-seat="{seat}"] .plate')
+    expect(plate.locator('[data-testid="seat-person"]')).to_have_text(name)
+    assert plate.locator("i").count() == 0
+    for bot in {1, 2, 3} - {seat}:
+        expect(host.locator(f'#table [data-seat="{bot}"] .plate [data-testid="seat-person"]')).to_have_count(0)
+        expect(host.locator(f'#table [data-seat="{bot}"] .plate .level')).to_have_text("Beginner")
+    # The guest's screen: its own name on its plate, "the host" on the host's (turned to its seat).
+    expect(guest.locator('#south-info .plate [data-testid="seat-person"]')).to_have_text(name)
+    expect(guest.locator(f'#table [data-seat="{(0 - seat) % 4}"] [data-testid="seat-person"]')).to_have_text(
+        "the host")
+    # The hint: the host's engine must have its strongest bot (Pyodide) in.
+    host.wait_for_selector("html.search-ready", state="attached", timeout=180_000)
+    play_hand_together([host, guest], until=lambda states: states[1] in ("pass", "expose", "play"))
+    guest.evaluate("""() => { window.sentTexts = [];
+      const send = window.gongzhuWire.send.bind(window.gongzhuWire);
+      window.gongzhuWire.send = (text, peer) => { window.sentTexts.push(String(text)); send(text, peer); }; }""")
+    hint_button = guest.locator('[data-action="hint"]')
+    expect(hint_button).to_be_enabled()
+    hint_button.click()
+    expect(guest.locator("#prompt .prompt-hint")).to_contain_text("Hint:", timeout=60_000)
+    sent = [json.loads(text) for text in guest.evaluate("() => window.sentTexts")]
+    assert [m["t"] for m in sent] == ["hint"] and set(sent[0]) == {"t", "id"}  # only the request, no seat
+    # Asked again at once, straight on the wire: the host's limit refuses it, for this guest alone.
+    host_peer = guest.evaluate("() => window.gongzhuWire.peers()[0]")
+    for _ in range(2):
+        guest.evaluate("([text, peer]) => window.gongzhuWire.send(text, peer)",
+                       [json.dumps({"t": "hint", "id": 999}), host_peer])
+    expect(guest.locator("#notice")).to_contain_text(re.compile("too many hints|being worked out"), timeout=30_000)
+    # The host's own hint works in the room too.
+    play_hand_together([host, guest], until=lambda states: states[0] in ("pass", "expose", "play"))
+    host.click('[data-action="hint"]')
+    expect(host.locator("#prompt .prompt-hint")).to_contain_text("Hint:", timeout=60_000)
+    play_hand_together([host, guest])
+    tabs.check()
+
+
+def test_a_seat_is_taken_back_from_another_browser(tabs: Tabs, site_url: str, relay: str) -> None:
+    """Another browser cannot take a connected guest's seat by its name. Once that guest's tab is
+    gone and a bot plays for it, a new browser opening the link is offered the seat by the
+    player's name, takes it, and finishes the hand; the host's screen says who took which seat."""
+    host, link, guests = start_room(tabs, site_url, relay, ["Mei", "Jun"], grace_ms=1500)
+    mei, jun = guests["Mei"], guests["Jun"]
+    # A third browser names itself Jun while Jun is at the table: refused.
+    impostor = join_guest(tabs, link, "Jun")
+    expect(impostor.locator("#notice")).to_contain_text("Jun sits at the table already", timeout=60_000)
+    expect(impostor.locator('[data-testid="room-take-back"]')).to_have_text(
+        "The match has started and every seat is taken.")
+    play_hand_together([host, mei, jun], until=lambda states: states[1] == "play" and mei.locator(
+        "#hand .card").count() < 13)
+    mei.close()
+    expect(host.locator("#notice")).to_contain_text("Mei lost the connection", timeout=60_000)
+    expect(impostor.locator('[data-action="take-back"]')).to_have_text("Take back Mei's seat")
+    laptop, _ = tabs.open()
+    laptop.add_init_script(settings_script(FAST_SETTINGS))
+    laptop.goto(link)
+    offer = laptop.locator('#dlg-room [data-action="take-back"]')
+    expect(offer).to_have_text("Take back Mei's seat", timeout=120_000)
+    offer.click()
+    laptop.wait_for_selector("html.ready", state="attached", timeout=90_000)
+    expect(host.locator("#notice")).to_contain_text("Mei took their seat back", timeout=30_000)
+    expect(host.locator("#notice")).to_contain_text("from another browser")
+    expect(laptop.locator('#south-info [data-testid="seat-person"]')).to_have_text("Mei")
+    play_hand_together([host, laptop, jun])
+    tabs.check()
+
+
+def test_pairing_codes_are_also_qr_codes_and_the_offers_opens_the_game(tabs: Tabs, site_url: str) -> None:
+    """Manual pairing (no relay): the host's offer is shown as a QR code of the `#pair=` link with the
+    code (drawn on the page), which opens the friend's game with the offer filled in and its answer
+    made at once, itself shown as a QR code; each code has a copy button."""
+    host = open_pairing_host(tabs, site_url)
+    expect(host.locator('[data-testid="pair-offer-qr"]')).to_be_hidden()
+    host.click('[data-action="pair-offer"]')
+    offer = host.locator('[data-testid="pair-offer"]')
+    expect(offer).not_to_have_value("", timeout=30_000)
+    code = offer.input_value()
+    link = f"{site_url}?relay=none&stun=none#pair={code}"
+    expect(host.locator('[data-testid="pair-offer-qr"]')).to_be_visible()
+    assert same_qr(host, '[data-testid="pair-offer-qr"]', link)
+    expect(host.locator('#dlg-room [data-copy="pair-offer"]')).to_be_visible()
+    guest, _ = tabs.open()
+    guest.add_init_script(settings_script(FAST_SETTINGS))
+    guest.goto(link)
+    guest.fill("#player-name", "Mei", timeout=120_000)
+    guest.click('[data-action="take-seat"]')
+    expect(guest.locator('[data-testid="pair-offer-in"]')).to_have_value(code)
+    answer = guest.locator('[data-testid="pair-answer"]')
+    expect(answer).not_to_have_value("", timeout=30_000)
+    expect(guest.locator('[data-testid="pair-answer-qr"]')).to_be_visible()
+    assert same_qr(guest, '[data-testid="pair-answer-qr"]', answer.input_value())
+    expect(guest.locator('#dlg-room [data-copy="pair-answer"]')).to_be_visible()
+    host.fill('[data-testid="pair-answer-in"]', answer.input_value())
+    host.click('[data-action="pair-accept"]')
+    wait_seated(host, {"Mei": guest})
+    tabs.check()
+
+
+def same_qr(page: Page, selector: str, text: str) -> bool:
+    """Whether the canvas `selector` holds `text` as web/room.mjs's drawQr draws it (and not blank)."""
+    return bool(page.evaluate("""async ([selector, text]) => {
+      const shown = document.querySelector(selector);
+      const fresh = document.createElement("canvas");
+      (await import("./web/room.mjs")).drawQr(fresh, text);
+      const pixels = shown.getContext("2d").getImageData(0, 0, shown.width, shown.height).data;
+      return shown.width > 100 && pixels.some((v, i) => i % 4 === 0 && v === 0)
+        && shown.toDataURL() === fresh.toDataURL();
+    }""", [selector, text]))
+
+
+def join_in_chinese(tabs: Tabs, link: str, name: str) -> Page:
+    page, _ = tabs.open()
+    page.context.add_init_script(settings_script(ZH_SETTINGS))
+    page.goto(link)
+    expect(page.locator("#dlg-room h2")).to_have_text("和朋友一起玩", timeout=120_000)
+    page.fill("#player-name", name)
+    page.click('[data-action="take-seat"]')
+    return page
+
+
+def test_a_whole_room_in_chinese(tabs: Tabs, site_url: str, relay: str) -> None:
+    """The host and two guests use Chinese: the lobby, the seating, the room bar, the seat plates, a
+    refused message and the hand summary all read in Chinese on every screen."""
+    host, link = open_host(tabs, site_url, relay, settings=ZH_SETTINGS)
+    expect(host.locator("#dlg-room h2")).to_have_text("和朋友一起玩")
+    expect(host.locator("#dlg-room .room-status")).to_have_text("等待朋友入座…")
+    guests = {name: join_in_chinese(tabs, link, name) for name in ("小梅", "阿俊")}
+    for name, page in guests.items():
+        host.locator("#dlg-room [data-room-player]", has_text=name).wait_for(timeout=90_000)
+        expect(page.locator('[data-testid="room-status"]')).to_have_text("你已入座，等待房主开始…", timeout=90_000)
+        expect(page.locator("#dlg-room h3")).to_have_text("座位")
+    expect(host.locator('[data-action="start-room"]')).to_have_text("开始对局")
+    host.click('[data-action="start-room"]')
+    pages = [host, *guests.values()]
+    for page in guests.values():
+        page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    for page in pages:
+        expect(page.locator('#room-bar [data-action="leave-room"]')).to_have_text("离开房间")
+        expect(page.locator('#south-info .plate .name')).to_have_text("你")
+    expect(host.locator('#south-info [data-testid="seat-person"]')).to_have_text("房主")
+    for name in guests:
+        expect(host.locator('#table [data-testid="seat-person"]', has_text=name)).to_have_count(1)
+    mei = guests["小梅"]
+    expect(mei.locator('#table [data-testid="seat-person"]', has_text="房主")).to_have_count(1)
+    expect(mei.locator('#table [data-testid="seat-person"]', has_text="阿俊")).to_have_count(1)
+    expect(mei.locator("#room-bar")).to_contain_text("机器人（")  # the bot's seat, with its level
+    # A forged message (a card not held): refused in Chinese, for that guest alone.
+    play_hand_together(pages, until=lambda states: states[1] == "play")
+    expect(mei.locator('[data-testid="room-turn"]')).to_have_text("轮到：你")
+    held = set(mei.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    foreign = sorted({r + s for r in "23456789TJQKA" for s in "SHDC"} - held)[0]
+    host_peer = mei.evaluate("() => window.gongzhuWire.peers()[0]")
+    mei.evaluate("([text, peer]) => window.gongzhuWire.send(text, peer)",
+                 [json.dumps({"t": "act", "id": 77, "kind": "play", "arg": foreign, "extra": 1}), host_peer])
+    expect(mei.locator("#notice")).to_contain_text("房主拒绝了一条消息：多余的字段 extra", timeout=30_000)
+    expect(guests["阿俊"].locator("#notice")).not_to_contain_text("房主拒绝")
+    play_hand_together(pages)
+    for page in pages:
+        summary = page.locator('[data-testid="hand-summary"]')
+        expect(summary).to_be_visible()
+        assert any("一" <= ch <= "鿿" for ch in summary.text_content() or "")
+        assert state_of(page) == "summary"
+    tabs.check()
