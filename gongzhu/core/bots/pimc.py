@@ -49,7 +49,9 @@ _SCALE = [1.0]
 
 def set_budget_scale(scale: float) -> None:
     """Multiply every search bot's time budget by ``scale``: 0.25 stands for a phone, where Python
-    runs about four times slower (the arena's ``--budget-scale``)."""
+    runs about four times slower (the arena's ``--budget-scale``).  With ``set_fixed`` there is no
+    clock, and the scale multiplies the worlds instead (``Pimc.world_count``), so a phone has a
+    reproducible stand-in too."""
     if not scale > 0:
         raise ValueError("the budget scale must be a positive number, not %r" % (scale,))
     _SCALE[0] = float(scale)
@@ -139,6 +141,14 @@ class Pimc:
             return None
         return clock() + self.budget * _SCALE[0]
 
+    def world_count(self, n: int) -> int:
+        """How many of ``n`` worlds to search: all of them, but in ``set_fixed`` runs at a budget
+        scale other than 1, that share of them (at least ``min_worlds``), standing for the worlds
+        the scaled clock would buy (a searcher without a clock, ``normal``'s, keeps them all)."""
+        if not is_fixed() or _SCALE[0] == 1.0 or self.budget is None:
+            return n
+        return max(self.min_worlds, int(n * _SCALE[0] + 0.5))
+
     def _out_of_time(self, start: float, done: int, deadline: float | None) -> bool:
         """Whether to stop before another world: on the clock, at least ``min_worlds`` done, and
         one more world (as long as the mean of the ``done`` so far) would end past the deadline."""
@@ -152,7 +162,7 @@ class Pimc:
         deadline = self._deadline()
         ctx = k.ctx(refined=self.refined)
         totals = [0.0] * len(cands)
-        worlds = self.sample_worlds(k, rng, self.worlds, deadline)
+        worlds = self.sample_worlds(k, rng, self.world_count(self.worlds), deadline)
         part = k.rules.partnership
         me = k.me
         done = 0
@@ -210,7 +220,7 @@ class Pimc:
         # All the worlds and rollouts of a play: one decision for the whole hand, and a noisy
         # estimate picks an exposure by luck (half as many cost about 0.03 D against easy).
         # On the clock, half the rollouts per world: more worlds in the same time.
-        worlds = self.expose_worlds or self.worlds
+        worlds = self.world_count(self.expose_worlds or self.worlds)
         rolls = self.expose_rollouts or (self.rollouts if deadline is None else max(1, self.rollouts // 2))
         eps = self.eps if self.expose_eps is None else self.expose_eps
         totals = [0.0] * len(subsets)
@@ -251,7 +261,7 @@ class Pimc:
         ctx = k.ctx(refined=self.refined)
         done = 0
         start = clock()
-        for _ in range(max(4, self.worlds // 2)):
+        for _ in range(max(4, self.world_count(self.worlds // 2))):
             if self._out_of_time(start, done, deadline):
                 break
             world = k.sample(rng)
