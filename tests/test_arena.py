@@ -229,6 +229,32 @@ def test_a_budget_scale_shortens_every_search_bots_clock(capsys) -> None:
     assert "budget scale must be a positive number" in capsys.readouterr().err
 
 
+def test_a_budget_scale_with_fixed_multiplies_the_worlds(monkeypatch) -> None:
+    """--fixed --budget-scale 0.25 is a phone's reproducible stand-in: each search with a clock
+    gets a quarter of its worlds (hard 10 of 40, at least ``min_worlds``); a searcher without a
+    clock (normal's exposure and passing on CPython) and every search at scale 1 keep them all."""
+    from gongzhu.bots import BOTS
+    from gongzhu.core.bots.pimc import Pimc, set_budget_scale, set_fixed
+
+    asked: list[int] = []
+    real = Pimc.sample_worlds
+    monkeypatch.setattr(Pimc, "sample_worlds", lambda self, k, rng, n, deadline=None: (
+        asked.append(n), real(self, k, rng, n, deadline))[1])
+    set_fixed(True)
+    set_budget_scale(0.25)
+    try:
+        assert Pimc(worlds=40).world_count(40) == 10 and Pimc(worlds=4).world_count(4) == 2
+        assert Pimc(worlds=20, budget=None).world_count(20) == 20
+        fig = run("hard", "easy", 1, seed=3, fixed=True, budget_scale=0.25)
+        assert fig["decisions"] > 0 and set(asked) == {10}
+        set_fixed(True)
+        set_budget_scale(1.0)
+        assert Pimc(worlds=40).world_count(40) == 40
+    finally:
+        set_fixed(False)
+        set_budget_scale(1.0)
+
+
 def test_the_browser_bench_runs_its_levels_at_a_budget_scale(monkeypatch) -> None:
     """bench.html's ?scale= reaches every bot of bench_levels, and the clock is restored after."""
     import gongzhu.arena as arena
