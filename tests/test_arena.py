@@ -243,13 +243,13 @@ def test_a_budget_scale_with_fixed_multiplies_the_worlds(monkeypatch) -> None:
     set_fixed(True)
     set_budget_scale(0.25)
     try:
-        assert Pimc(worlds=40).world_count(40) == 10 and Pimc(worlds=4).world_count(4) == 2
-        assert Pimc(worlds=20, budget=None).world_count(20) == 20
+        assert Pimc(worlds=40).fixed_share(40) == 10 and Pimc(worlds=4).fixed_share(4) == 2
+        assert Pimc(worlds=20, budget=None).fixed_share(20) == 20
         fig = run("hard", "easy", 1, seed=3, fixed=True, budget_scale=0.25)
         assert fig["decisions"] > 0 and set(asked) == {10}
         set_fixed(True)
         set_budget_scale(1.0)
-        assert Pimc(worlds=40).world_count(40) == 40
+        assert Pimc(worlds=40).fixed_share(40) == 40
     finally:
         set_fixed(False)
         set_budget_scale(1.0)
