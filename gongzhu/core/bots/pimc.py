@@ -8,9 +8,11 @@ every candidate of a world and rollout (common random numbers), so the compariso
 cards and not of luck.  The card with the best mean value wins, the value being our score
 minus the mean of the three others' (with ``partnership``: our side's total minus theirs).
 
-Anytime: worlds are added one at a time until ``worlds`` are done or the time ``budget``
-(seconds) is spent, whichever comes first; ``fixed`` (``set_fixed(True)``, the arena's
-``--fixed``) ignores the clock so that results reproduce exactly.
+Anytime: the rollouts go in passes over the worlds (one rollout in every world, then a second
+in every world, ...) until ``worlds`` x ``rollouts`` are done or the time ``budget`` (seconds)
+is spent, whichever comes first, so a slow device still sees every world; ``fixed``
+(``set_fixed(True)``, the arena's ``--fixed``) ignores the clock so that results reproduce
+exactly, and with a budget scale (``set_budget_scale``) searches that share of the playouts.
 
 Shooting the moon: the rollout policy goes for the moon once a seat holds every heart played
 (at least seven) and the others defend by taking a heart trick from it, so the search sees
@@ -50,8 +52,8 @@ _SCALE = [1.0]
 def set_budget_scale(scale: float) -> None:
     """Multiply every search bot's time budget by ``scale``: 0.25 stands for a phone, where Python
     runs about four times slower (the arena's ``--budget-scale``).  With ``set_fixed`` there is no
-    clock, and the scale multiplies the worlds instead (``Pimc.fixed_share``), so a phone has a
-    reproducible stand-in too."""
+    clock, and the scale multiplies each search's worlds x rollouts instead (``Pimc.fixed_share``),
+    so a phone has a reproducible stand-in too."""
     if not scale > 0:
         raise ValueError("the budget scale must be a positive number, not %r" % (scale,))
     _SCALE[0] = float(scale)
