@@ -27,7 +27,8 @@ Figures (per pairing):
 - think time per candidate decision (ms): p50, p95, max.
 
 With ``partnership`` a seat's score is its side's total (the candidate's partner is a
-baseline).  ``--fixed`` runs search bots at their fixed worlds x rollouts (reproducible);
+baseline).  ``--fixed`` runs search bots at their fixed worlds x rollouts (reproducible), and
+with ``--budget-scale F`` at F times those playouts (``--fixed --budget-scale 0.25``: a phone);
 ``--json`` ends the output with one JSON line of the figures.  ``--log FILE`` appends each
 finished deal to FILE (JSON lines) and, run again with the same settings, plays only the deals
 FILE lacks: a long run that is stopped loses nothing and resumes where it was.
@@ -285,7 +286,8 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
 
     ``log``: a file of finished deals (JSON lines) to resume from and append to; ``progress``:
     a terminal to keep a line of progress on; ``budget_scale``: every bot's time budget
-    multiplied by it (0.25 stands for a phone; ``--fixed`` ignores the clock altogether).
+    multiplied by it (0.25 stands for a phone; with ``fixed``, which ignores the clock, their
+    worlds x rollouts are multiplied by it instead).
     """
     set_budget_scale(budget_scale)  # refuses a scale that is not positive
     for name in (candidate, baseline):
@@ -430,7 +432,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="processes (use 2 for both cores)")
     p.add_argument("--fixed", action="store_true", help="search bots at fixed worlds x rollouts")
     p.add_argument("--budget-scale", type=float, default=1.0, metavar="F",
-                   help="every bot's time budget multiplied by F (0.25 stands for a phone)")
+                   help="every bot's time budget multiplied by F (0.25 stands for a phone); "
+                        "with --fixed, every search bot's worlds x rollouts")
     p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     p.add_argument("--log", metavar="FILE", help="append each finished deal to FILE; resume from it if it exists")
     p.add_argument("--combine", nargs="+", metavar="LOG",

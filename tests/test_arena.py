@@ -229,6 +229,32 @@ def test_a_budget_scale_shortens_every_search_bots_clock(capsys) -> None:
     assert "budget scale must be a positive number" in capsys.readouterr().err
 
 
+def test_a_budget_scale_with_fixed_multiplies_the_playouts(monkeypatch) -> None:
+    """--fixed --budget-scale 0.25 is a phone's reproducible stand-in: each search with a clock
+    gets a quarter of its playouts (hard: 40 of its 40 worlds x 4 rollouts; at least
+    ``min_worlds``); a searcher without a clock (normal's exposure and passing on CPython) and
+    every search at scale 1 keep them all."""
+    from gongzhu.core.bots.pimc import Pimc, set_budget_scale, set_fixed
+
+    shares: list[tuple[int, int]] = []
+    real = Pimc.fixed_share
+    monkeypatch.setattr(Pimc, "fixed_share", lambda self, n: (shares.append((n, real(self, n))), shares[-1][1])[1])
+    set_fixed(True)
+    set_budget_scale(0.25)
+    try:
+        assert Pimc().fixed_share(160) == 40 and Pimc().fixed_share(4) == 2
+        assert Pimc(worlds=20, budget=None).fixed_share(20) == 20
+        shares.clear()
+        fig = run("hard", "easy", 1, seed=3, fixed=True, budget_scale=0.25)
+        assert fig["decisions"] > 0 and (160, 40) in shares and all(n > m for n, m in shares)
+        set_fixed(True)
+        set_budget_scale(1.0)
+        assert Pimc().fixed_share(160) == 160
+    finally:
+        set_fixed(False)
+        set_budget_scale(1.0)
+
+
 def test_the_browser_bench_runs_its_levels_at_a_budget_scale(monkeypatch) -> None:
     """bench.html's ?scale= reaches every bot of bench_levels, and the clock is restored after."""
     import gongzhu.arena as arena

@@ -168,6 +168,37 @@ def test_hard_fixed_mode_ignores_the_clock() -> None:
     assert a == b
 
 
+def test_a_search_cut_short_spreads_its_rollouts_over_every_world(monkeypatch) -> None:
+    """The rollouts go in passes over the worlds: a quarter of hard's playouts (the phone's
+    stand-in) is one rollout in each of its 40 worlds, not four in each of 10; the whole budget
+    is four in each, every candidate in the same worlds with the same seeds."""
+    from gongzhu.core.bots import pimc
+    from gongzhu.core.bots.pimc import set_budget_scale, set_fixed
+    from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
+
+    hand = _mid_hand(8, 2, Rules())
+    view = hand.view(hand.to_play)
+    k = Knowledge(view)
+    cands = equivalent_groups(sum(1 << parse_card(c) for c in view["legal"]), k.played, k.trick)
+    assert len(cands) >= 2
+    calls: list[tuple[int, int]] = []
+    real = pimc.policy.rollout
+    monkeypatch.setattr(pimc.policy, "rollout", lambda hands, *a, **kw: (calls.append((id(hands), kw["first"])),
+                                                                          real(hands, *a, **kw))[1])
+    set_fixed(True)
+    try:
+        for scale, per_world in ((0.25, 1), (1.0, 4)):
+            set_budget_scale(scale)
+            calls.clear()
+            Pimc().evaluate(k, random.Random(5), cands)
+            worlds = {w for w, _ in calls}
+            assert len(worlds) == 40 and len(calls) == 40 * per_world * len(cands)
+            assert all(sum(1 for x in calls if x == (w, c)) == per_world for w in worlds for c in cands)
+    finally:
+        set_fixed(False)
+        set_budget_scale(1.0)
+
+
 def test_hard_prior_gives_the_rule_policys_card_a_head_start() -> None:
     from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
 

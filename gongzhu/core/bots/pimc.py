@@ -8,9 +8,11 @@ every candidate of a world and rollout (common random numbers), so the compariso
 cards and not of luck.  The card with the best mean value wins, the value being our score
 minus the mean of the three others' (with ``partnership``: our side's total minus theirs).
 
-Anytime: worlds are added one at a time until ``worlds`` are done or the time ``budget``
-(seconds) is spent, whichever comes first; ``fixed`` (``set_fixed(True)``, the arena's
-``--fixed``) ignores the clock so that results reproduce exactly.
+Anytime: the rollouts go in passes over the worlds (one rollout in every world, then a second
+in every world, ...) until ``worlds`` x ``rollouts`` are done or the time ``budget`` (seconds)
+is spent, whichever comes first, so a slow device still sees every world; ``fixed``
+(``set_fixed(True)``, the arena's ``--fixed``) ignores the clock so that results reproduce
+exactly, and with a budget scale (``set_budget_scale``) searches that share of the playouts.
 
 Shooting the moon: the rollout policy goes for the moon once a seat holds every heart played
 (at least seven) and the others defend by taking a heart trick from it, so the search sees
@@ -49,7 +51,9 @@ _SCALE = [1.0]
 
 def set_budget_scale(scale: float) -> None:
     """Multiply every search bot's time budget by ``scale``: 0.25 stands for a phone, where Python
-    runs about four times slower (the arena's ``--budget-scale``)."""
+    runs about four times slower (the arena's ``--budget-scale``).  With ``set_fixed`` there is no
+    clock, and the scale multiplies each search's worlds x rollouts instead (``Pimc.fixed_share``),
+    so a phone has a reproducible stand-in too."""
     if not scale > 0:
         raise ValueError("the budget scale must be a positive number, not %r" % (scale,))
     _SCALE[0] = float(scale)
@@ -97,6 +101,22 @@ def passed_deal(k: Knowledge, world: list[int], given: list[int], mine: int) -> 
     return hands, k.view["leader"], -1
 
 
+def _means(sums: list[list[float]], counts: list[int], n: int) -> list[float]:
+    """Each candidate's mean over the worlds searched (a world's value: the mean of its
+    rollouts).  When every world has as many rollouts, the sum of all over their number, added
+    world by world in order, as the world-by-world search did (the same floating-point values)."""
+    seen = [w for w in range(len(counts)) if counts[w]]
+    if not seen:
+        return [0.0] * n
+    if all(counts[w] == counts[seen[0]] for w in seen):
+        totals = [0.0] * n
+        for w in seen:
+            for i in range(n):
+                totals[i] += sums[w][i]
+        return [t / (len(seen) * counts[seen[0]]) for t in totals]
+    return [sum(sums[w][i] / counts[w] for w in seen) / len(seen) for i in range(n)]
+
+
 class Pimc:
     """A PIMC searcher; ``__call__(view, rng)`` is a bot."""
 
@@ -139,41 +159,63 @@ class Pimc:
             return None
         return clock() + self.budget * _SCALE[0]
 
+    def fixed_share(self, n: int) -> int:
+        """How many of ``n`` worlds (or playouts) to search: all of them, but in ``set_fixed`` runs
+        at a budget scale other than 1, that share of them (at least ``min_worlds``), standing for
+        what the scaled clock would buy (a searcher without a clock, ``normal``'s, keeps all)."""
+        if not is_fixed() or _SCALE[0] == 1.0 or self.budget is None:
+            return n
+        return max(self.min_worlds, int(n * _SCALE[0] + 0.5))
+
     def _out_of_time(self, start: float, done: int, deadline: float | None) -> bool:
-        """Whether to stop before another world: on the clock, at least ``min_worlds`` done, and
-        one more world (as long as the mean of the ``done`` so far) would end past the deadline."""
+        """Whether to stop before another world (or pass of a world): on the clock, at least
+        ``min_worlds`` done, and one more (as long as the mean of the ``done`` so far) would end
+        past the deadline."""
         if deadline is None or done < self.min_worlds:
             return False
         now = clock()
         return now + (now - start) / max(done, 1) > deadline
 
     def evaluate(self, k: Knowledge, rng: Random, cands: list[int]) -> list[float]:
-        """Mean value of each candidate card over the sampled worlds and rollouts."""
+        """Mean value of each candidate card over the sampled worlds and rollouts.
+
+        The rollouts go in passes over the worlds: the first rollout in every world, then the
+        second in every world, and so on.  A search the clock stops early (a slow device) has
+        seen more worlds with fewer rollouts each rather than fewer worlds, and with few
+        playouts the worlds' variety counts most (at a phone's budget, 40 worlds x 1 rollout
+        measured +7.5 per hand over 10 x 4, not significantly, STRENGTH.md).  Each world draws its rollouts' seeds up
+        front, in the order a world-by-world search would, so a search that finishes gives
+        exactly the values it would give world by world.
+        """
         deadline = self._deadline()
         ctx = k.ctx(refined=self.refined)
-        totals = [0.0] * len(cands)
         worlds = self.sample_worlds(k, rng, self.worlds, deadline)
+        seeds = [[rng.getrandbits(32) for _ in range(self.rollouts)] for _ in worlds]
+        playouts = self.fixed_share(len(worlds) * self.rollouts)
+        sums = [[0.0] * len(cands) for _ in worlds]
+        counts = [0] * len(worlds)
         part = k.rules.partnership
         me = k.me
         done = 0
         start = clock()
-        for hands in worlds:
-            if self._out_of_time(start, done, deadline):
-                break
-            seeds = [rng.getrandbits(32) for _ in range(self.rollouts)]
-            world = [0.0] * len(cands)
-            for i, c in enumerate(cands):
-                if deadline is not None and done >= 1 and clock() > deadline + self.budget_grace * _SCALE[0]:
-                    return [t / (done * self.rollouts) for t in totals]  # Hard stop: this world is not counted.
-                for seed in seeds:
-                    rnd = _random_moves(seed, self.eps)
-                    sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led,
-                                        k.hearts_broken, k.must, ctx, rnd, self.eps, first=c)
-                    world[i] += outcome_value(sc, me, part, self.others)
-            done += 1
-            for i in range(len(cands)):
-                totals[i] += world[i]
-        return [t / (done * self.rollouts) for t in totals]
+        for r in range(self.rollouts):
+            for w, hands in enumerate(worlds):
+                if done >= playouts or self._out_of_time(start, done, deadline):
+                    return _means(sums, counts, len(cands))
+                rnd_seed = seeds[w][r]
+                values = [0.0] * len(cands)
+                for i, c in enumerate(cands):
+                    if deadline is not None and done >= 1 and clock() > deadline + self.budget_grace * _SCALE[0]:
+                        return _means(sums, counts, len(cands))  # Hard stop: this pass is not counted.
+                    sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led, k.hearts_broken,
+                                        k.must, ctx, _random_moves(rnd_seed, self.eps), self.eps, first=c)
+                    values[i] = outcome_value(sc, me, part, self.others)
+                row = sums[w]
+                for i in range(len(cands)):
+                    row[i] += values[i]
+                counts[w] += 1
+                done += 1
+        return _means(sums, counts, len(cands))
 
     def play(self, k: Knowledge, rng: Random) -> int:
         """The card to play."""
@@ -210,7 +252,7 @@ class Pimc:
         # All the worlds and rollouts of a play: one decision for the whole hand, and a noisy
         # estimate picks an exposure by luck (half as many cost about 0.03 D against easy).
         # On the clock, half the rollouts per world: more worlds in the same time.
-        worlds = self.expose_worlds or self.worlds
+        worlds = self.fixed_share(self.expose_worlds or self.worlds)
         rolls = self.expose_rollouts or (self.rollouts if deadline is None else max(1, self.rollouts // 2))
         eps = self.eps if self.expose_eps is None else self.expose_eps
         totals = [0.0] * len(subsets)
@@ -251,7 +293,7 @@ class Pimc:
         ctx = k.ctx(refined=self.refined)
         done = 0
         start = clock()
-        for _ in range(max(4, self.worlds // 2)):
+        for _ in range(max(4, self.fixed_share(self.worlds // 2))):
             if self._out_of_time(start, done, deadline):
                 break
             world = k.sample(rng)
