@@ -58,6 +58,7 @@ def progress(page: Page) -> dict[str, Any]:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_new_player_completes_all_six_lessons_by_clicking(page: Page, site_url: str, lang: str) -> None:
     query = "?lesson=1" + ("&lang=zh" if lang == "zh" else "")
+    page.add_init_script(settings_script({**FAST_SETTINGS, "lang": lang}))  # the bots' cards without animation
     page.goto(site_url + query)
     wait_ready(page)
     i = 1 if lang == "zh" else 0
