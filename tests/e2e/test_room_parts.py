@@ -43,6 +43,9 @@ def test_a_guest_sees_names_on_the_plates_and_gets_a_hint_from_the_host(tabs: Ta
     seat = seat_of(host, name)
     host.click('[data-action="start-room"]')
     guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    # A guest's menu: the statistics open; no room of its own to create.
+    expect(guest.locator('#menu [data-action="stats"]')).to_be_enabled()
+    expect(guest.locator('#menu [data-action="create-room"]')).to_be_hidden()
     # The host's screen: the guest's name on its plate; the bots' plates say their level.
     plate = host.locator(f'#table [data-seat="{seat}"] .plate')
     expect(plate.locator('[data-testid="seat-person"]')).to_have_text(name)

@@ -88,7 +88,9 @@ async def boot():
         from ui.room import mount as mount_room
 
         if mount_room(controller) is not None:
-            return  # a room's guest (#room=CODE): the host's engine holds the match (web/ui/room.py)
+            # A room's guest (#room=CODE): the host's engine holds the match (web/ui/room.py).
+            await mount_menus(controller, True)
+            return
     asyncio.create_task(tick_while_loading(controller))
     try:
         engine = await Engine.connect(kind="quick")
