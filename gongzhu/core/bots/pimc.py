@@ -182,8 +182,8 @@ class Pimc:
         The rollouts go in passes over the worlds: the first rollout in every world, then the
         second in every world, and so on.  A search the clock stops early (a slow device) has
         seen more worlds with fewer rollouts each rather than fewer worlds, and with few
-        playouts the worlds' variety counts most (at a phone's budget, 40 worlds x 1 rollout
-        measured +7.5 per hand over 10 x 4, not significantly, STRENGTH.md).  Each world draws its rollouts' seeds up
+        playouts the worlds' variety counts most (hard vs normal at a phone's budget:
+        gongzhu/bots/STRENGTH.md).  Each world draws its rollouts' seeds up
         front, in the order a world-by-world search would, so a search that finishes gives
         exactly the values it would give world by world.
         """
