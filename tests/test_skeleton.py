@@ -351,6 +351,23 @@ def test_ci_runs_make_test_and_nothing_else() -> None:
         assert action in pages
 
 
+def pyscript_start_chunks() -> set[str]:
+    """The vendored PyScript's chunks that its core.js imports before MicroPython starts on the
+    game page: the core itself, its TOML parser (web/mpy.toml), and the "error" plugin, which it
+    loads even when a config leaves it out (the others are left out by web/mpy.toml's `plugins`)."""
+    folder = ROOT / "web" / "runtime" / "pyscript"
+    core = re.fullmatch(r'export\{[^}]*\}from"\./(core-[\w-]+\.js)";\s*(//.*)?\s*',
+                        (folder / "core.js").read_text(encoding="utf-8"))
+    assert core, "PyScript's core.js is no longer a re-export of one chunk: review web/preload.js"
+    body = (folder / core.group(1)).read_text(encoding="utf-8")
+    plugins = dict(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./([\w-]+\.js)"\)', body))
+    config = tomllib.loads((ROOT / "web" / "mpy.toml").read_text(encoding="utf-8"))
+    assert {f"!{name}" for name in plugins} - set(config["plugins"]) == {"!error"}, plugins
+    toml = set(re.findall(r'\(await import\("\./(toml-[\w-]+\.js)"\)\)\.parse', body))
+    assert len(toml) == 1, toml
+    return {f"web/runtime/pyscript/{name}" for name in (core.group(1), plugins["error"], *toml)}
+
+
 def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     """index.html preloads the UI's Python files in parallel with PyScript's start: the same set
     as web/mpy.toml's [files] plus main.py, so a module added to the table is preloaded too."""
@@ -368,6 +385,7 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     assert {f for f in listed if f.endswith((".py", ".mpy"))} == wanted
     runtime = {"web/runtime/micropython/micropython.mjs", "web/runtime/micropython/micropython.wasm"}
     assert runtime | {"web/mpy.toml"} <= set(listed)
+    assert {f for f in listed if f.startswith("web/runtime/pyscript/")} == pyscript_start_chunks()
     assert all((ROOT / f).is_file() for f in listed if not f.startswith("web/runtime/")), listed
     # Added by the script (after parsing), not as tags the parser would fetch before the first paint.
     assert '<link rel="preload"' not in html and '<link rel="modulepreload"' not in html

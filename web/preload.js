@@ -1,6 +1,8 @@
 /* Start PyScript (this tag's data-start: its core.js) and preload what the game's MicroPython main
- * thread fetches at start — the interpreter, web/mpy.toml and the UI's modules (data-preload, kept
- * in step with web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts;
+ * thread fetches at start — PyScript's chunks that core.js imports before it starts MicroPython,
+ * the interpreter, web/mpy.toml and the UI's modules (data-preload, kept in step with the vendored
+ * PyScript and web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts,
+ * rather than one after another as each import is reached;
  * once they are in, start the quick engine worker (data-engine: web/engine.mjs, whose ready("quick")
  * starts MicroPython in a worker: it finds the interpreter's files in the HTTP cache by then).
  *
@@ -14,8 +16,8 @@
   function preload(href, done) {
     const link = document.createElement("link");
     link.onload = link.onerror = done;
-    if (href.endsWith(".mjs")) {
-      link.rel = "modulepreload";
+    if (/\.m?js$/.test(href)) {
+      link.rel = "modulepreload"; // PyScript's own chunks and MicroPython's loader: fetched and compiled
     } else {
       link.rel = "preload";
       link.as = "fetch";
