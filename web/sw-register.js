@@ -6,9 +6,10 @@
  *
  * Registration waits until the page has loaded and, on a PyScript page, until it is ready
  * (<html class="ready">) and loads nothing more in the background (the game page marks the
- * Pyodide worker's loading with <html data-loading>), or 120 s have passed: the service worker
- * then downloads the rest of the site without competing with the game's own downloads, and the
- * files already loaded come from the HTTP cache (a 304 each) rather than a second download.
+ * Pyodide worker's loading with <html data-loading>), or 120 s have passed, then for an idle
+ * moment of the main thread: the service worker then downloads the rest of the site without
+ * competing with the game's own downloads, and the files already loaded come from the HTTP cache
+ * (a 304 each) rather than a second download.
  */
 (() => {
   "use strict";
@@ -102,7 +103,12 @@
     if (before !== now) showUpdated();
   });
 
-  whenPageSettled().then(() =>
+  // At the browser's next idle moment, so that starting the service worker never lands in the
+  // middle of a tap or an animation (at most 10 s later on a page that is never idle).
+  const whenIdle = () => new Promise((resolve) =>
+    "requestIdleCallback" in window ? requestIdleCallback(() => resolve(), { timeout: 10000 }) : setTimeout(resolve, 0));
+
+  whenPageSettled().then(whenIdle).then(() =>
     navigator.serviceWorker
       .register(new URL("sw.js", root), { scope: root.pathname })
       .catch((error) => console.warn("gongzhu: offline mode unavailable:", error)),
