@@ -1,0 +1,124 @@
+"""The search bots' think times in the browser on a CPU about four times slower, as on a phone.
+
+    .venv/bin/python -m tests.bench_phone --slowdown 4 --hands 4 --runs 5
+
+Chromium cannot throttle a worker's CPU (`Emulation.setCPUThrottlingRate` is refused for
+workers), and the engines run in workers. So this benchmark slows the whole browser instead: it
+pins itself, the browser it launches and ``--slowdown - 1`` busy loops to one core, where
+Linux's scheduler gives each running thread an equal share, so the engine's worker gets about
+``1 / slowdown`` of the core while it thinks. Each round, in one browser:
+
+1. bench.html's random playouts (Pyodide in the engine worker), alone on the core, then beside
+   the busy loops: their ratio is the slowdown actually reached, printed with the figures;
+2. with the busy loops, bot-only hands at each level (bench.html's ``bench_bots``, every search
+   bot on its real clock, ``--scale`` as the arena's ``--budget-scale``): each decision's think
+   time, as a player on a slow phone waits for it.
+
+It prints every round and, at the end, the medians over the rounds. Run it with nothing else
+running: the other core stays idle, and any other load would slow the browser further.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import time
+from multiprocessing import Process
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web" / "tools"))
+
+LINE = re.compile(r"bench (\w+): p50 ([\d.]+) ms, p95 ([\d.]+) ms, max ([\d.]+) ms \((\d+) decisions")
+
+
+def spin(cpu: int) -> None:
+    """A busy loop on `cpu` (a process of its own: a thread would share this process's lock)."""
+    os.sched_setaffinity(0, {cpu})
+    while True:
+        pass
+
+
+def run_bench(page, url: str, query: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """bench.html's console lines for one query."""
+    lines: list[str] = []
+
+    def keep(message):  # type: ignore[no-untyped-def]
+        lines.append(message.text)
+
+    page.on("console", keep)
+    page.goto(url + "bench.html?" + query)
+    page.wait_for_selector("html.done", timeout=900_000)
+    page.remove_listener("console", keep)
+    return [line for line in lines if line.startswith("bench ")]
+
+
+def playouts(lines: list[str]) -> float:
+    engine = next(line for line in lines if line.startswith("bench engine: "))
+    return float(engine.split()[2])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--slowdown", type=int, default=4, help="threads sharing the browser's core (4: a phone)")
+    parser.add_argument("--levels", default="hard,expert")
+    parser.add_argument("--hands", type=int, default=4, help="bot-only hands per level and round")
+    parser.add_argument("--scale", type=float, default=1.0, help="every search budget multiplied by this")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0, help="random playouts' duration, for the slowdown")
+    parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)))
+    args = parser.parse_args(argv)
+    if args.slowdown < 1:
+        parser.error("--slowdown must be at least 1")
+
+    from browser import launch
+    from playwright.sync_api import sync_playwright
+    from serve import start_server
+
+    os.sched_setaffinity(0, {args.cpu})  # the browser, launched from here, inherits it
+    server, url = start_server(port=0)
+    figures: dict[str, dict[str, list[float]]] = {}
+    slowdowns: list[float] = []
+    try:
+        with sync_playwright() as p:
+            for n in range(1, args.runs + 1):
+                browser = launch(p, "bench_phone")
+                page = browser.new_page()
+                alone = playouts(run_bench(page, url, f"levels=&seconds={args.seconds}"))
+                loops = [Process(target=spin, args=(args.cpu,), daemon=True) for _ in range(args.slowdown - 1)]
+                for loop in loops:
+                    loop.start()
+                try:
+                    time.sleep(0.5)
+                    lines = run_bench(page, url, f"levels={args.levels}&hands={args.hands}&seed={n}"
+                                                 f"&scale={args.scale}&seconds={args.seconds}")
+                finally:
+                    for loop in loops:
+                        loop.terminate()
+                        loop.join()
+                browser.close()
+                slowdown = alone / playouts(lines)
+                slowdowns.append(slowdown)
+                print(f"round {n}: playouts {alone:.0f}/s alone, {playouts(lines):.0f}/s slowed: x{slowdown:.2f}")
+                for match in filter(None, map(LINE.match, lines)):
+                    level, p50, p95, top, count = match.groups()
+                    row = figures.setdefault(level, {"p50": [], "p95": [], "max": []})
+                    for key, value in (("p50", p50), ("p95", p95), ("max", top)):
+                        row[key].append(float(value))
+                    print(f"  {level:>7}: p50 {float(p50):6.1f} ms, p95 {float(p95):6.1f} ms, "
+                          f"max {float(top):6.1f} ms ({count} decisions)")
+    finally:
+        server.shutdown()
+    print(f"\nmedians of {args.runs} rounds, slowdown x{statistics.median(slowdowns):.2f} "
+          f"(x{min(slowdowns):.2f} .. x{max(slowdowns):.2f}), budget scale {args.scale:g}:")
+    for level, row in figures.items():
+        medians = (f"{key} {statistics.median(values):6.1f} ms" for key, values in row.items())
+        print(f"  {level:>7}: " + ", ".join(medians))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
