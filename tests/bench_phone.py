@@ -37,8 +37,8 @@ LINE = re.compile(r"bench (\w+): p50 ([\d.]+) ms, p95 ([\d.]+) ms, max ([\d.]+) 
 
 
 def spin(cpu: int) -> None:
-    """A busy loop on `cpu`, in a session of its own: Linux's scheduler shares a core between
-    sessions first (autogroup), and the browser's renderer has a session of its own."""
+    """A busy loop on `cpu`, in a session of its own: with autogroup, Linux's scheduler shares a
+    core between sessions first, so loops in this process's session would only share its part."""
     os.setsid()
     os.sched_setaffinity(0, {cpu})
     while True:
@@ -60,6 +60,7 @@ def run_bench(page, url: str, query: str) -> list[str]:  # type: ignore[no-untyp
 
 
 def playouts(lines: list[str]) -> float:
+    """The random playouts per second in bench.html's console lines."""
     engine = next(line for line in lines if line.startswith("bench engine: "))
     return float(engine.split()[2])
 
@@ -81,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
     from serve import start_server
 
+    from tests.bench_engine import pyodide
+
     os.sched_setaffinity(0, {args.cpu})  # the browser, launched from here, inherits it
     server, url = start_server(port=0)
     figures: dict[str, dict[str, list[float]]] = {}
@@ -90,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             for n in range(1, args.runs + 1):
                 browser = launch(p, "bench_phone")
                 page = browser.new_page()
-                alone = playouts(run_bench(page, url, f"levels=&seconds={args.seconds}"))
+                alone = pyodide(page, url, args.seconds)
                 loops = [Process(target=spin, args=(args.cpu,), daemon=True) for _ in range(args.loops)]
                 for loop in loops:
                     loop.start()
@@ -103,9 +106,9 @@ def main(argv: list[str] | None = None) -> int:
                         loop.terminate()
                         loop.join()
                 browser.close()
-                slowdown = alone / playouts(lines)
-                slowdowns.append(slowdown)
-                print(f"round {n}: playouts {alone:.0f}/s alone, {playouts(lines):.0f}/s slowed: x{slowdown:.2f}")
+                slowed = playouts(lines)
+                slowdowns.append(alone / slowed)
+                print(f"round {n}: playouts {alone:.0f}/s alone, {slowed:.0f}/s slowed: x{alone / slowed:.2f}")
                 for match in filter(None, map(LINE.match, lines)):
                     level, p50, p95, top, count = match.groups()
                     row = figures.setdefault(level, {"p50": [], "p95": [], "max": []})
