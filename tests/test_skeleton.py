@@ -368,6 +368,23 @@ def pyscript_start_chunks() -> set[str]:
     return {f"web/runtime/pyscript/{name}" for name in (core.group(1), plugins["error"], *toml)}
 
 
+def test_every_pyscript_page_leaves_out_the_plugins_it_does_not_use() -> None:
+    """PyScript loads the plugins of both interpreters as it starts, each by its own config; a
+    page with no py script names Pyodide's ("py") config in a <py-config>, which must leave out
+    what its MicroPython config leaves out, or the browser fetches five chunks no page uses."""
+    pages = [p for p in [*ROOT.glob("*.html"), *(ROOT / "web" / "embed").glob("*.html")]
+             if "pyscript/core.js" in p.read_text(encoding="utf-8") and p.name != "bench.html"]
+    assert {p.name for p in pages} >= {"index.html", "keeper.html", "puzzle.html"}, pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert 'type="py"' not in html, page
+        mpy = re.search(r'<script type="mpy"[^>]* config="([^"]+)"', html)
+        assert mpy, page
+        wanted = tomllib.loads((page.parent / mpy.group(1)).read_text(encoding="utf-8"))["plugins"]
+        py = re.findall(r"<py-config>(.*?)</py-config>", html, re.S)
+        assert len(py) == 1 and json.loads(py[0]) == {"plugins": wanted}, page
+
+
 def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     """index.html preloads the UI's Python files in parallel with PyScript's start: the same set
     as web/mpy.toml's [files] plus main.py, so a module added to the table is preloaded too."""

@@ -9,6 +9,7 @@ cards and history unchanged; a Pyodide that fails to load leaves a playable game
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
@@ -46,6 +47,8 @@ def test_a_first_visit_plays_a_hand_with_pyodide_held_back(page: Page, site_url:
 
     page.route(PYODIDE, hold)
     page.add_init_script(RECORD_PLAYABLE)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     open_game(page, site_url, "?seed=7", levels=["normal"] * 4)
     assert table_state(page) in ("expose", "play")
     playable = page.evaluate("window.__playable")
@@ -65,6 +68,9 @@ def test_a_first_visit_plays_a_hand_with_pyodide_held_back(page: Page, site_url:
     assert played_all(page, play_hand(page), 13)
     expect(page.locator('[data-testid="hand-summary"] [data-testid="hand-score"]')).to_have_count(4)
     assert "search-ready" not in (page.get_attribute("html", "class") or "")
+    # None of PyScript's plugins that no page uses (index.html's <py-config>, web/mpy.toml).
+    unused = [url for url in requested if re.search(r"/pyscript/(deprecations-manager|donkey|py-\w+)-", url)]
+    assert not unused, unused
 
 
 def test_hard_bots_wait_for_pyodide_and_the_match_moves_unchanged(page: Page, site_url: str) -> None:
