@@ -168,10 +168,10 @@ def test_hard_fixed_mode_ignores_the_clock() -> None:
     assert a == b
 
 
-def test_a_search_cut_short_spreads_its_rollouts_over_every_world(monkeypatch) -> None:
-    """The rollouts go in passes over the worlds: a quarter of hard's playouts (the phone's
-    stand-in) is one rollout in each of its 40 worlds, not four in each of 10; the whole budget
-    is four in each, every candidate in the same worlds with the same seeds."""
+def _rollouts_per_world(monkeypatch, affordable: int | None = None, scale: float = 1.0) -> dict[int, int]:
+    """The rollouts of each world (by the first candidate's) in one of hard's searches of a mid-hand
+    position: with ``affordable``, on a clock whose 0.12 s (hard's budget) buy that many playouts
+    (a rollout of every candidate); without it, fixed at ``scale``."""
     from gongzhu.core.bots import pimc
     from gongzhu.core.bots.pimc import set_budget_scale, set_fixed
     from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
@@ -182,21 +182,46 @@ def test_a_search_cut_short_spreads_its_rollouts_over_every_world(monkeypatch) -
     cands = equivalent_groups(sum(1 << parse_card(c) for c in view["legal"]), k.played, k.trick)
     assert len(cands) >= 2
     calls: list[tuple[int, int]] = []
+    now = [0.0]
     real = pimc.policy.rollout
-    monkeypatch.setattr(pimc.policy, "rollout", lambda hands, *a, **kw: (calls.append((id(hands), kw["first"])),
-                                                                          real(hands, *a, **kw))[1])
-    set_fixed(True)
+
+    def rollout(hands: list[int], *a: object, **kw: object) -> list[int]:
+        calls.append((id(hands), kw["first"]))
+        now[0] += 0.12 / affordable / len(cands) if affordable else 0.0
+        return real(hands, *a, **kw)
+
+    monkeypatch.setattr(pimc.policy, "rollout", rollout)
+    monkeypatch.setattr(pimc, "clock", lambda: now[0])
+    set_fixed(affordable is None)
+    set_budget_scale(scale)
     try:
-        for scale, per_world in ((0.25, 1), (1.0, 4)):
-            set_budget_scale(scale)
-            calls.clear()
-            Pimc().evaluate(k, random.Random(5), cands)
-            worlds = {w for w, _ in calls}
-            assert len(worlds) == 40 and len(calls) == 40 * per_world * len(cands)
-            assert all(sum(1 for x in calls if x == (w, c)) == per_world for w in worlds for c in cands)
+        Pimc().evaluate(k, random.Random(5), cands)
     finally:
         set_fixed(False)
         set_budget_scale(1.0)
+    # Every candidate in the same worlds, as often.
+    per_world = {w: sum(1 for x in calls if x == (w, cands[0])) for w, _ in calls}
+    assert all(sum(1 for x in calls if x == (w, c)) == n for w, n in per_world.items() for c in cands)
+    return per_world
+
+
+def test_a_search_goes_world_by_world_when_the_budget_allows_half(monkeypatch) -> None:
+    """World by world, all four rollouts of each, while the budget allows at least half of the 40 x 4
+    playouts: the whole of them, or three quarters (fixed, or on a clock that allows 100)."""
+    assert sorted(_rollouts_per_world(monkeypatch).values()) == [4] * 40
+    assert sorted(_rollouts_per_world(monkeypatch, scale=0.75).values()) == [4] * 30
+    per_world = _rollouts_per_world(monkeypatch, affordable=100)
+    assert set(per_world.values()) == {4} and 20 <= len(per_world) <= 25, per_world
+
+
+def test_a_search_cut_to_less_than_half_spreads_its_rollouts_over_every_world(monkeypatch) -> None:
+    """Below half (a phone): the rollouts go in passes over the worlds, one in each of the 40 worlds,
+    then a second..., rather than four in each of 10: fixed at a quarter, and on a clock that allows
+    about 60 playouts (judged by the first one, which stays the first world's only one)."""
+    assert sorted(_rollouts_per_world(monkeypatch, scale=0.25).values()) == [1] * 40
+    per_world = _rollouts_per_world(monkeypatch, affordable=60)
+    assert len(per_world) == 40 and set(per_world.values()) == {1, 2}, per_world
+    assert 50 <= sum(per_world.values()) <= 60
 
 
 def test_hard_prior_gives_the_rule_policys_card_a_head_start() -> None:

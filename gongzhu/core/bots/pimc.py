@@ -179,43 +179,67 @@ class Pimc:
     def evaluate(self, k: Knowledge, rng: Random, cands: list[int]) -> list[float]:
         """Mean value of each candidate card over the sampled worlds and rollouts.
 
-        The rollouts go in passes over the worlds: the first rollout in every world, then the
-        second in every world, and so on.  A search the clock stops early (a slow device) has
-        seen more worlds with fewer rollouts each rather than fewer worlds, and with few
-        playouts the worlds' variety counts most (hard vs normal at a phone's budget:
-        gongzhu/bots/STRENGTH.md).  Each world draws its rollouts' seeds up
-        front, in the order a world-by-world search would, so a search that finishes gives
-        exactly the values it would give world by world.
+        World by world (all the rollouts of a world, then the next world) when the budget
+        allows at least half of the ``worlds`` x ``rollouts`` playouts, as on a desktop.  When it
+        allows less (a slow device: judged by the first playout's time, or by the fixed share),
+        the rollouts go in passes over the worlds instead: one in every world, then a second,
+        and so on, so that the search keeps the worlds' variety rather than losing worlds (with
+        few playouts the worlds count most: hard vs normal at a phone's budget, STRENGTH.md).
+        Each world's seeds are drawn as it is first searched, in the same order either way.
         """
         deadline = self._deadline()
         ctx = k.ctx(refined=self.refined)
         worlds = self.sample_worlds(k, rng, self.worlds, deadline)
-        seeds = [[rng.getrandbits(32) for _ in range(self.rollouts)] for _ in worlds]
-        playouts = self.fixed_share(len(worlds) * self.rollouts)
-        sums = [[0.0] * len(cands) for _ in worlds]
+        n, rolls, total = len(cands), self.rollouts, len(worlds) * self.rollouts
+        playouts = self.fixed_share(total)
+        sums = [[0.0] * n for _ in worlds]
         counts = [0] * len(worlds)
+        seeds: list[list[int]] = []
         part = k.rules.partnership
         me = k.me
-        done = 0
         start = clock()
-        for r in range(self.rollouts):
-            for w, hands in enumerate(worlds):
-                if done >= playouts or self._out_of_time(start, done, deadline):
-                    return _means(sums, counts, len(cands))
-                rnd_seed = seeds[w][r]
-                values = [0.0] * len(cands)
-                for i, c in enumerate(cands):
-                    if deadline is not None and done >= 1 and clock() > deadline + self.budget_grace * _SCALE[0]:
-                        return _means(sums, counts, len(cands))  # Hard stop: this pass is not counted.
-                    sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led, k.hearts_broken,
-                                        k.must, ctx, _random_moves(rnd_seed, self.eps), self.eps, first=c)
-                    values[i] = outcome_value(sc, me, part, self.others)
-                row = sums[w]
-                for i in range(len(cands)):
-                    row[i] += values[i]
-                counts[w] += 1
+
+        def playout(w: int, may_stop: bool) -> bool:
+            """The next rollout of world ``w`` for every candidate (False: stopped by the clock
+            past its grace, if ``may_stop``, and this rollout not counted)."""
+            if w == len(seeds):
+                seeds.append([rng.getrandbits(32) for _ in range(rolls)])
+            values = [0.0] * n
+            for i, c in enumerate(cands):
+                if may_stop and deadline is not None and clock() > deadline + self.budget_grace * _SCALE[0]:
+                    return False
+                sc = policy.rollout(worlds[w], k.cap, k.trick, k.leader, k.played, k.led, k.hearts_broken,
+                                    k.must, ctx, _random_moves(seeds[w][counts[w]], self.eps), self.eps, first=c)
+                values[i] = outcome_value(sc, me, part, self.others)
+            row = sums[w]
+            for i in range(n):
+                row[i] += values[i]
+            counts[w] += 1
+            return True
+
+        done = 0  # Worlds searched world by world.
+        if 2 * playouts >= total:
+            while (done + 1) * rolls <= playouts and not self._out_of_time(start, done, deadline):
+                if not playout(done, done >= 1):
+                    return _means(sums, counts, n)
+                if done == 0 and deadline is not None and 2 * (deadline - start) < total * (clock() - start):
+                    break  # The first playout says: less than half the playouts in the budget.
+                while counts[done] < rolls:
+                    if not playout(done, done >= 1):
+                        counts[done] = 0  # Hard stop: this world is not counted.
+                        return _means(sums, counts, n)
                 done += 1
-        return _means(sums, counts, len(cands))
+            else:
+                return _means(sums, counts, n)
+        searched = sum(counts)
+        for r in range(rolls):  # In passes over the worlds.
+            for w in range(len(worlds)):
+                if counts[w] > r:
+                    continue
+                if searched >= playouts or self._out_of_time(start, searched, deadline) or not playout(w, searched >= 1):
+                    return _means(sums, counts, n)
+                searched += 1
+        return _means(sums, counts, n)
 
     def play(self, k: Knowledge, rng: Random) -> int:
         """The card to play."""
