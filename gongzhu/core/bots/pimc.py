@@ -8,9 +8,10 @@ every candidate of a world and rollout (common random numbers), so the compariso
 cards and not of luck.  The card with the best mean value wins, the value being our score
 minus the mean of the three others' (with ``partnership``: our side's total minus theirs).
 
-Anytime: the rollouts go in passes over the worlds (one rollout in every world, then a second
-in every world, ...) until ``worlds`` x ``rollouts`` are done or the time ``budget`` (seconds)
-is spent, whichever comes first, so a slow device still sees every world; ``fixed``
+Anytime: world by world until ``worlds`` x ``rollouts`` are done or the time ``budget``
+(seconds) is spent, whichever comes first; when the budget cannot buy half of them (a slow
+device), the rollouts go in passes over the worlds instead (one in every world, then a second,
+...), so that the search still sees every world (``Pimc.evaluate``); ``fixed``
 (``set_fixed(True)``, the arena's ``--fixed``) ignores the clock so that results reproduce
 exactly, and with a budget scale (``set_budget_scale``) searches that share of the playouts.
 
