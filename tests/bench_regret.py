@@ -13,6 +13,11 @@ It measures how far a budget is from what the same search would choose with far 
 not playing strength (the oracle shares PIMC's blind spots); the arena measures strength.
 
     python tests/bench_regret.py [--seed 900] [--deals 40] [--oracle 800x2] [--variants 40x4 160x2]
+
+A variant "40x4@100" is 40 x 4 cut after 100 playouts per candidate, as the clock cuts a search
+(40 worlds, 2.5 rollouts each); "25x4" searches 100 playouts world by world. Each variant's
+mean regret is printed with, for the variants after the first, the paired difference from the
+first and its 95% interval over the positions.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gongzhu.arena import _seat_rng  # noqa: E402
+from gongzhu.arena import _seat_rng, mean_ci  # noqa: E402
 from gongzhu.bots import BOTS  # noqa: E402
 from gongzhu.core.bots.pimc import Pimc, group_of, set_fixed  # noqa: E402
 from gongzhu.core.bots.rulebot import choose_play, legal_of  # noqa: E402
@@ -45,10 +50,23 @@ class RulePolicy:
         return group_of(choose_play(k, self.refined), legal_of(k.view), k)
 
 
+class Cut(Pimc):
+    """PIMC cut after ``playouts`` playouts per candidate, as a clock cuts it (the rollouts go in
+    passes over the worlds: ``Pimc.evaluate``)."""
+
+    def __init__(self, worlds: int, rollouts: int, playouts: int) -> None:
+        super().__init__(worlds, rollouts)
+        self.playouts = playouts
+
+    def fixed_share(self, n: int) -> int:
+        return min(n, self.playouts)
+
+
 def budget(text: str) -> Pimc:
-    """"160x2" -> PIMC over 160 worlds x 2 rollouts."""
-    worlds, rollouts = text.lower().split("x")
-    return Pimc(int(worlds), int(rollouts))
+    """"160x2" -> PIMC over 160 worlds x 2 rollouts; "40x4@100" -> 40 x 4 cut after 100 playouts."""
+    size, _, cut = text.lower().partition("@")
+    worlds, rollouts = size.split("x")
+    return Cut(int(worlds), int(rollouts), int(cut)) if cut else Pimc(int(worlds), int(rollouts))
 
 
 def variant(text: str) -> Pimc | RulePolicy:
@@ -67,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     rules = get_rules("classic")
     oracle = budget(args.oracle)
     variants = {name: variant(name) for name in args.variants}
-    regret = dict.fromkeys(variants, 0.0)
+    regret: dict[str, list[float]] = {name: [] for name in variants}
     positions = 0
     start = time.perf_counter()
     for d in range(args.deals):
@@ -87,13 +105,20 @@ def main(argv: list[str] | None = None) -> int:
                     best = max(values)
                     for name, bot in variants.items():
                         card = bot.play(Knowledge(view), random.Random(step * 7 + d))
-                        regret[name] += best - values[cands.index(card)]
+                        regret[name].append(best - values[cands.index(card)])
                     positions += 1
             step += 1
             hand.decide(seat, BOTS["hard"](view, rngs[seat]))
-        means = "  ".join(f"{name} {regret[name] / max(positions, 1):.2f}" for name in variants)
+        if not positions:
+            continue
+        means = "  ".join(f"{name} {sum(regret[name]) / positions:.2f}" for name in variants)
+        first = regret[args.variants[0]]
+        paired = "  ".join("{} {:+.2f} ({:+.2f} .. {:+.2f})".format(
+            name, *mean_ci([a - b for a, b in zip(regret[name], first)])) for name in args.variants[1:])
         print(f"hand {d + 1}: {positions} positions; mean regret per decision: {means}  "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
+        if positions > 1 and paired:
+            print(f"    minus {args.variants[0]}: {paired}", flush=True)
     return 0
 
 
