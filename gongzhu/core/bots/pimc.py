@@ -9,8 +9,8 @@ cards and not of luck.  The card with the best mean value wins, the value being 
 minus the mean of the three others' (with ``partnership``: our side's total minus theirs).
 
 Anytime: world by world until ``worlds`` x ``rollouts`` are done or the time ``budget``
-(seconds) is spent, whichever comes first; when the budget cannot buy half of them (a slow
-device), the rollouts go in passes over the worlds instead (one in every world, then a second,
+(seconds) is spent, whichever comes first; when the budget cannot buy a third of them (a
+slow device), the rollouts go in passes over the worlds instead (one in every world, then a second,
 ...), so that the search still sees every world (``Pimc.evaluate``); ``fixed``
 (``set_fixed(True)``, the arena's ``--fixed``) ignores the clock so that results reproduce
 exactly, and with a budget scale (``set_budget_scale``) searches that share of the playouts.
@@ -128,6 +128,9 @@ class Pimc:
         self.budget = budget
         self.eps = eps
         self.min_worlds = min_worlds
+        self.passes_below = 1 / 3
+        """The share of its playouts below which a search the budget cuts short goes in passes over
+        the worlds rather than world by world (``evaluate``)."""
         self.budget_grace = 0.08
         """Seconds past the budget after which even a world in progress is abandoned."""
         self.expose_margin = 0.0
@@ -181,11 +184,13 @@ class Pimc:
         """Mean value of each candidate card over the sampled worlds and rollouts.
 
         World by world (all the rollouts of a world, then the next world) when the budget
-        allows at least half of the ``worlds`` x ``rollouts`` playouts, as on a desktop.  When it
-        allows less (a slow device: judged by the first playout's time, or by the fixed share),
-        the rollouts go in passes over the worlds instead: one in every world, then a second,
-        and so on, so that the search keeps the worlds' variety rather than losing worlds (with
-        few playouts the worlds count most: hard vs normal at a phone's budget, STRENGTH.md).
+        allows at least a third (``passes_below``) of the ``worlds`` x ``rollouts`` playouts, as
+        on a desktop.  When it allows less (a slow device: judged by the first playout's time, or
+        by the fixed share), the rollouts go in passes over the worlds instead: one in every
+        world, then a second, and so on, so that the search keeps the worlds' variety rather
+        than losing worlds.  (With few playouts the worlds count most; with half of them, the
+        first tricks' searches in passes measured weaker: STRENGTH.md, "Passes only below a
+        third of the budget".)
         Each world's seeds are drawn as it is first searched, in the same order either way.
         """
         deadline = self._deadline()
@@ -219,12 +224,12 @@ class Pimc:
             return True
 
         done = 0  # Worlds searched world by world.
-        if 2 * playouts >= total:
+        if playouts >= total * self.passes_below:
             while (done + 1) * rolls <= playouts and not self._out_of_time(start, done, deadline):
                 if not playout(done, done >= 1):
                     return _means(sums, counts, n)
-                if done == 0 and deadline is not None and 2 * (deadline - start) < total * (clock() - start):
-                    break  # The first playout says: less than half the playouts in the budget.
+                if done == 0 and deadline is not None and deadline - start < total * self.passes_below * (clock() - start):
+                    break  # The first playout says: less than a third of the playouts in the budget.
                 while counts[done] < rolls:
                     if not playout(done, done >= 1):
                         counts[done] = 0  # Hard stop: this world is not counted.
