@@ -268,3 +268,29 @@ def test_the_browser_bench_runs_its_levels_at_a_budget_scale(monkeypatch) -> Non
     assert figures["hard"]["decisions"] >= 52 and figures["hard"]["p95"] < 90
     with pytest.raises(ValueError, match="positive"):
         arena.bench_levels(["easy"], hands=1, scale=0)
+
+
+def test_the_modelled_clock_cuts_the_search_the_same_way_every_run(tmp_path) -> None:
+    """tests/bench_model_clock.py: the arena on a clock read from the work done, so a clocked run
+    reproduces (in a process of its own: it patches the search modules), and a slower modelled
+    device searches less, so its hands come out otherwise."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+
+    def hands(*extra: str) -> list[dict]:
+        log = tmp_path / f"{len(list(tmp_path.iterdir()))}.jsonl"
+        subprocess.run([sys.executable, "-m", "tests.bench_model_clock", *extra, "--candidate", "hard",
+                        "--baseline", "easy", "--deals", "1", "--seed", "3", "--log", str(log)],
+                       cwd=root, check=True, capture_output=True, text=True)
+        lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:]]
+        return [{k: v for k, v in line.items() if k != "think_ms"} for line in lines]
+
+    fast = hands("--speed", "2")
+    assert fast == hands("--speed", "2")
+    assert hands("--speed", "0.05") != fast
+    refused = subprocess.run([sys.executable, "-m", "tests.bench_model_clock", "--fixed", "--deals", "1"],
+                             cwd=root, capture_output=True, text=True)
+    assert refused.returncode == 2 and "--fixed ignores the clock" in refused.stderr

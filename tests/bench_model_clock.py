@@ -1,0 +1,136 @@
+"""The arena with a modelled clock: the search bots are cut as a quiet machine's clock cuts them,
+reproducibly and whatever else the machine runs.
+
+    .venv/bin/python -m tests.bench_model_clock [--speed 1.0] [--card US --sample US --history US]
+        ARENA-ARGUMENTS...
+
+On the clock (the arena without ``--fixed``) a search stops when its time is spent, so a busy
+machine gives the bots fewer worlds and no two runs agree: a change can be judged on the clock
+only over many deals on a quiet machine. With ``--fixed`` nothing is cut at scale 1 and, at
+another ``--budget-scale``, every search is cut to the same share of its worlds x rollouts,
+whereas the clock cuts the costly searches (early tricks, many candidates) and spares the cheap
+ones. Here the search bots' clock reads time from a model of the work done, so it cuts them as
+the clock would, but the same way every time:
+
+- a rollout costs ``--card`` microseconds per card still to play in it;
+- a sampled world costs ``--sample``, and the expert's weighing of a world ``--history`` per
+  card already played.
+
+The default costs are this machine's CPython with nothing else running (``--calibrate`` times
+them over the expert's hands; 25 Nov, medians of 5 runs: 2.16, 44.5 and 2.28 µs). The model
+leaves out the rest of a decision's work (the candidates' groups, the means), so at ``--speed
+1`` it cuts a little less often than the real clock here; ``--speed 0.25`` is a device four
+times slower (as ``--budget-scale 0.25``). ``normal`` has no
+clock on CPython and is not affected. The think times the arena prints are real time, not the
+model's. Example, the pairing of STRENGTH.md:
+
+    .venv/bin/python -m tests.bench_model_clock --candidate hard --baseline normal --deals 600 \\
+        --seed 31 --jobs 2 --log hn-model.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import types
+from pathlib import Path
+from typing import Any, Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gongzhu.arena import main as arena  # noqa: E402
+from gongzhu.core.bots import pimc, policy  # noqa: E402
+from gongzhu.core.bots.sampler import Knowledge  # noqa: E402
+from gongzhu.core.portable import popcount  # noqa: E402
+
+CARD = 2.2
+"""Microseconds of a rollout per card still to play."""
+SAMPLE = 45.0
+"""Microseconds to sample one world."""
+HISTORY = 2.3
+"""Microseconds of the expert's weighing of a world per card already played."""
+
+
+def install(speed: float, card: float = CARD, sample_cost: float = SAMPLE, history: float = HISTORY) -> None:
+    """Make the search bots read the modelled clock (``speed``: the device's speed against this
+    machine's; the costs in microseconds)."""
+    now = [0.0]
+    expert = importlib.import_module("gongzhu.bots.expert")
+    rollout, sample, likelihood = policy.rollout, Knowledge.sample, expert.likelihood
+
+    def timed_rollout(hands: list[int], *args: object, **kw: object) -> list[int]:
+        now[0] += card * 1e-6 / speed * sum(popcount(h) for h in hands)
+        return rollout(hands, *args, **kw)  # type: ignore[arg-type]
+
+    def timed_sample(self: Knowledge, rng: object) -> list[int]:
+        now[0] += sample_cost * 1e-6 / speed
+        return sample(self, rng)  # type: ignore[arg-type]
+
+    def timed_likelihood(k: Knowledge, world: list[int], ctx: object) -> float:
+        now[0] += history * 1e-6 / speed * len(k.history)
+        return likelihood(k, world, ctx)  # type: ignore[arg-type]
+
+    policy.rollout = timed_rollout
+    Knowledge.sample = timed_sample  # type: ignore[method-assign]
+    expert.likelihood = timed_likelihood
+    pimc.clock = lambda: now[0]
+    expert.time = types.SimpleNamespace(perf_counter=lambda: now[0])
+
+
+def calibrate(hands: int = 3) -> None:
+    """Print the three costs as this machine's real clock measures them, over ``hands`` hands of
+    the expert in every seat (run it with nothing else running)."""
+    from gongzhu.arena import _seat_rng
+    from gongzhu.bots import BOTS
+    from gongzhu.core.hand import new_hand
+    from gongzhu.core.portable import clock
+
+    expert = importlib.import_module("gongzhu.bots.expert")
+    spent = {"card": [0.0, 0], "sample": [0.0, 0], "history": [0.0, 0]}
+
+    def timing(name: str, real: Callable[..., Any], amount: Callable[..., int]) -> Callable[..., Any]:
+        def timed(*args: Any, **kw: Any) -> Any:
+            start = clock()
+            out = real(*args, **kw)
+            spent[name][0] += clock() - start
+            spent[name][1] += amount(*args)
+            return out
+        return timed
+
+    rollout, sample, likelihood = policy.rollout, Knowledge.sample, expert.likelihood
+    policy.rollout = timing("card", rollout, lambda hands, *rest: sum(popcount(h) for h in hands))
+    Knowledge.sample = timing("sample", sample, lambda *args: 1)  # type: ignore[method-assign]
+    expert.likelihood = timing("history", likelihood, lambda k, *rest: len(k.history))
+    try:
+        for d in range(hands):
+            hand = new_hand(seed=d)
+            rngs = [_seat_rng(d, s) for s in range(4)]
+            while hand.phase != "done":
+                seat = hand.to_play
+                hand.decide(seat, BOTS["expert"](hand.view(seat), rngs[seat]))
+    finally:
+        policy.rollout, Knowledge.sample, expert.likelihood = rollout, sample, likelihood  # type: ignore[method-assign]
+    for name, (seconds, amount) in spent.items():
+        print(f"{name}: {seconds / amount * 1e6:.2f} us ({amount} measured)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], add_help=False)
+    parser.add_argument("--speed", type=float, default=1.0)
+    parser.add_argument("--card", type=float, default=CARD)
+    parser.add_argument("--sample", type=float, default=SAMPLE)
+    parser.add_argument("--history", type=float, default=HISTORY)
+    parser.add_argument("--calibrate", action="store_true")
+    args, rest = parser.parse_known_args(argv)
+    if args.calibrate:
+        calibrate()
+        return 0
+    if "--fixed" in rest:
+        parser.error("--fixed ignores the clock; the modelled clock is for runs on the clock")
+    install(args.speed, args.card, args.sample, args.history)
+    return arena(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
