@@ -39,9 +39,9 @@
   const files = ((me && me.dataset.preload) || "").split(/\s+/).filter(Boolean);
   const core = me && me.dataset.start;
   const engine = me && me.dataset.engine;
-  // The quick engine worker starts as soon as the files MicroPython needs have arrived, beside the
-  // main thread's MicroPython rather than after it, and never sharing a slow line with the table's
-  // files. (Pyodide, the full worker, starts only once the game is playable: web/ui/controller.py.)
+  // On a first visit the quick engine worker starts as soon as the files MicroPython needs have
+  // arrived, beside the main thread's MicroPython rather than after it, and never sharing a slow
+  // line with the table's files; on a return visit at once (go). (Pyodide, the full worker, starts only once the game is playable: web/ui/controller.py.)
   // A failure shows when the page asks web/engine.mjs for the worker.
   let waiting = files.length;
   function startEngine() {
@@ -49,23 +49,25 @@
   }
   function arrived() {
     waiting -= 1;
-    if (waiting === 0) startEngine();
+    if (waiting === 0 && !cached) startEngine();
   }
 
+  // A page the service worker answers (a return visit) reads every file from its cache.
+  const cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   let started = false;
   function go() {
     if (started) return;
     started = true;
     if (core) start(core);
-    if (!files.length) startEngine();
+    // From the cache no download competes, so the worker starts at once, beside PyScript.
+    if (!files.length || cached) startEngine();
     // Each link in a task of its own: a phone spends a few milliseconds on each, and twenty in
     // one task would block a tap for a tenth of a second.
     files.forEach((href) => setTimeout(() => preload(href, arrived), 0));
   }
 
-  // A page the service worker answers (a return visit) reads every file from its cache: nothing
-  // competes with the first frame, so start at once.
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) go();
+  // Nothing competes with the first frame either: start at once.
+  if (cached) go();
   // Otherwise start once the first frame is on the screen: the browser reports the first
   // contentful paint after that frame is presented (an animation frame callback can run before it
   // is, and a download begun then counts as one the first paint waited for). A tab that paints
