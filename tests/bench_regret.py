@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         means = "  ".join(f"{name} {sum(regret[name]) / positions:.2f}" for name in variants)
         first = regret[args.variants[0]]
         paired = "  ".join("{} {:+.2f} ({:+.2f} .. {:+.2f})".format(
-            name, *mean_ci([a - b for a, b in zip(regret[name], first)])) for name in args.variants[1:])
+            name, *mean_ci([a - b for a, b in zip(regret[name], first, strict=True)])) for name in args.variants[1:])
         print(f"hand {d + 1}: {positions} positions; mean regret per decision: {means}  "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
         if positions > 1 and paired:

@@ -9,8 +9,8 @@ cards and not of luck.  The card with the best mean value wins, the value being 
 minus the mean of the three others' (with ``partnership``: our side's total minus theirs).
 
 Anytime: world by world until ``worlds`` x ``rollouts`` are done or the time ``budget``
-(seconds) is spent, whichever comes first; when the budget cannot buy a third of them (a
-slow device), the rollouts go in passes over the worlds instead (one in every world, then a second,
+(seconds) is spent, whichever comes first; when the budget cannot buy a third of them (a slow
+device), the rollouts go in passes over the worlds instead (one in every world, then a second,
 ...), so that the search still sees every world (``Pimc.evaluate``); ``fixed``
 (``set_fixed(True)``, the arena's ``--fixed``) ignores the clock so that results reproduce
 exactly, and with a budget scale (``set_budget_scale``) searches that share of the playouts.
@@ -190,8 +190,8 @@ class Pimc:
         world, then a second, and so on, so that the search keeps the worlds' variety rather
         than losing worlds.  (With few playouts the worlds count most; with half of them, the
         first tricks' searches in passes measured weaker: STRENGTH.md, "Passes only below a
-        third of the budget".)
-        Each world's seeds are drawn as it is first searched, in the same order either way.
+        third of the budget".)  Each world's seeds are drawn as it is first searched, in the
+        same order either way, so a search that finishes gives the same values both ways.
         """
         deadline = self._deadline()
         ctx = k.ctx(refined=self.refined)
@@ -228,7 +228,8 @@ class Pimc:
             while (done + 1) * rolls <= playouts and not self._out_of_time(start, done, deadline):
                 if not playout(done, done >= 1):
                     return _means(sums, counts, n)
-                if done == 0 and deadline is not None and deadline - start < total * self.passes_below * (clock() - start):
+                if done == 0 and deadline is not None and \
+                        deadline - start < total * self.passes_below * (clock() - start):
                     break  # The first playout says: less than a third of the playouts in the budget.
                 while counts[done] < rolls:
                     if not playout(done, done >= 1):
@@ -242,8 +243,10 @@ class Pimc:
             for w in range(len(worlds)):
                 if counts[w] > r:
                     continue
-                if searched >= playouts or self._out_of_time(start, searched, deadline) or not playout(w, searched >= 1):
+                if searched >= playouts or self._out_of_time(start, searched, deadline):
                     return _means(sums, counts, n)
+                if not playout(w, searched >= 1):
+                    return _means(sums, counts, n)  # Hard stop: this rollout is not counted.
                 searched += 1
         return _means(sums, counts, n)
 
