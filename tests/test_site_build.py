@@ -21,6 +21,7 @@ from build_site import (
     build,
     build_version,
     is_site_file,
+    plugins_left_out,
     room_relays,
     runtime_unused,
     site_files,
@@ -107,6 +108,13 @@ def test_unused_pyscript_chunks_are_left_out() -> None:
     assert any(n.startswith("zip-") for n in unused)
     assert not {"core.js"} & unused
     assert not [n for n in unused if n.startswith("core-")]
+    # The plugins every page leaves out for both interpreters (its config and its <py-config>).
+    assert plugins_left_out(files) == {"deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal"}
+    for plugin in plugins_left_out(files):
+        assert any(n.startswith(plugin + "-") for n in unused), plugin
+    # PyScript loads the "error" plugin all the same.
+    assert [f for f in files if PurePosixPath(f).name.startswith("error-")]
+    assert not [n for n in unused if n.startswith("error-")]
 
 
 def test_every_page_gets_the_policy_manifest_and_offline_first_thing(site: tuple[Path, list[str]]) -> None:

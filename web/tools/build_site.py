@@ -8,7 +8,8 @@ _site/ works at a domain root and under a sub-path such as https://USER.github.i
 On top of the copy, `build()` makes the deployable site (`make site`):
 
 * leaves out the PyScript chunks no page can load (`runtime_unused`: the code editor, the
-  terminal, the package graph and the zip reader, which this site never asks for);
+  terminal, the package graph and the zip reader, which this site never asks for, and the
+  plugins every page leaves out, `plugins_left_out`);
 * adds to the <head> of every page what a published site wants and the dev server does not:
   the Content-Security-Policy (`CSP`), the web app manifest, the theme colour and the service
   worker's registration (web/sw-register.js) -- see `head_tags()`;
@@ -25,6 +26,7 @@ import json
 import re
 import shutil
 import sys
+import tomllib
 from pathlib import Path, PurePosixPath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -107,6 +109,30 @@ PYSCRIPT_FEATURES = {
 # The editor, terminal and game plugins are always imported (tiny stubs); what they import
 # themselves is only loaded when a page has such a script, which no page of this site has.
 PYSCRIPT_PLUGIN_STUBS = ["py-editor-*", "py-terminal-*", "py-game-*"]
+# The plugins core.js may import: `name:()=>import("./chunk.js")`.
+_PLUGIN = re.compile(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
+
+
+def plugins_left_out(files: list[str], root: Path = ROOT) -> set[str]:
+    """The PyScript plugins that every page of `files` leaves out for both interpreters: by its
+    MicroPython script's config (``plugins = ["!name"]``) and by its <py-config> (Pyodide's side,
+    whose plugins PyScript loads as it starts too). PyScript loads a plugin a page does not name."""
+    left: set[str] | None = None
+    for rel in files:
+        if not rel.endswith(".html"):
+            continue
+        html = (root / rel).read_text(encoding="utf-8")
+        if "pyscript/core.js" not in html:
+            continue
+        config = re.search(r'<script type="mpy"[^>]* config="([^"]+)"', html)
+        py = re.search(r"<py-config>(.*?)</py-config>", html, re.S)
+        if not config or not py:
+            return set()
+        mpy_out = tomllib.loads(((root / rel).parent / config.group(1)).read_text(encoding="utf-8")).get("plugins", [])
+        page = {n[1:] for n in mpy_out if n.startswith("!")} & {
+            n[1:] for n in json.loads(py.group(1)).get("plugins", []) if n.startswith("!")}
+        left = page if left is None else left & page
+    return left or set()
 
 
 def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
@@ -121,7 +147,13 @@ def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
                              if fnmatch.fnmatch(PurePosixPath(rel).name, condition[1]))
     }
 
+    core = next((name for name in chunks if name.startswith("core-")), "")
+    core_text = (root / chunks[core]).read_text(encoding="utf-8") if core else ""
+    left_out = {chunk for plugin, chunk in _PLUGIN.findall(core_text) if plugin in plugins_left_out(files, root)}
+
     def wanted(name: str) -> bool:
+        if name in left_out:
+            return False
         for pat in PYSCRIPT_FEATURES:
             if fnmatch.fnmatch(name, pat):
                 return pat in needed_features
