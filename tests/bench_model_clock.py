@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gongzhu.arena import main as arena  # noqa: E402
 from gongzhu.core.bots import pimc, policy  # noqa: E402
 from gongzhu.core.bots.sampler import Knowledge  # noqa: E402
-from gongzhu.core.portable import popcount  # noqa: E402
+from gongzhu.core.portable import clock, popcount  # noqa: E402
 
 CARD = 2.2
 """Microseconds of a rollout per card still to play."""
@@ -52,30 +52,42 @@ HISTORY = 2.3
 """Microseconds of the expert's weighing of a world per card already played."""
 
 
+def costed(charge: Callable[[str, int, float], None]) -> Callable[[], None]:
+    """Wrap the three costed steps of a search so that each call reports to ``charge`` its name
+    ("card", "sample" or "history"), its amount (cards to play, 1, cards played) and its real
+    duration; returns what puts the real functions back."""
+    expert = importlib.import_module("gongzhu.bots.expert")
+    real = policy.rollout, Knowledge.sample, expert.likelihood
+
+    def timed(name: str, f: Callable[..., Any], amount: Callable[..., int]) -> Callable[..., Any]:
+        def call(*args: Any, **kw: Any) -> Any:
+            start = clock()
+            out = f(*args, **kw)
+            charge(name, amount(*args), clock() - start)
+            return out
+        return call
+
+    policy.rollout = timed("card", real[0], lambda hands, *rest: sum(popcount(h) for h in hands))
+    Knowledge.sample = timed("sample", real[1], lambda *args: 1)  # type: ignore[method-assign]
+    expert.likelihood = timed("history", real[2], lambda k, *rest: len(k.history))
+
+    def undo() -> None:
+        policy.rollout, Knowledge.sample, expert.likelihood = real  # type: ignore[method-assign]
+    return undo
+
+
 def install(speed: float, card: float = CARD, sample_cost: float = SAMPLE, history: float = HISTORY) -> None:
     """Make the search bots read the modelled clock (``speed``: the device's speed against this
     machine's; the costs in microseconds)."""
     now = [0.0]
-    expert = importlib.import_module("gongzhu.bots.expert")
-    rollout, sample, likelihood = policy.rollout, Knowledge.sample, expert.likelihood
+    costs = {"card": card, "sample": sample_cost, "history": history}
 
-    def timed_rollout(hands: list[int], *args: object, **kw: object) -> list[int]:
-        now[0] += card * 1e-6 / speed * sum(popcount(h) for h in hands)
-        return rollout(hands, *args, **kw)  # type: ignore[arg-type]
+    def charge(name: str, amount: int, seconds: float) -> None:
+        now[0] += costs[name] * 1e-6 / speed * amount
 
-    def timed_sample(self: Knowledge, rng: object) -> list[int]:
-        now[0] += sample_cost * 1e-6 / speed
-        return sample(self, rng)  # type: ignore[arg-type]
-
-    def timed_likelihood(k: Knowledge, world: list[int], ctx: object) -> float:
-        now[0] += history * 1e-6 / speed * len(k.history)
-        return likelihood(k, world, ctx)  # type: ignore[arg-type]
-
-    policy.rollout = timed_rollout
-    Knowledge.sample = timed_sample  # type: ignore[method-assign]
-    expert.likelihood = timed_likelihood
+    costed(charge)
     pimc.clock = lambda: now[0]
-    expert.time = types.SimpleNamespace(perf_counter=lambda: now[0])
+    importlib.import_module("gongzhu.bots.expert").time = types.SimpleNamespace(perf_counter=lambda: now[0])
 
 
 def calibrate(hands: int = 3) -> None:
@@ -84,24 +96,14 @@ def calibrate(hands: int = 3) -> None:
     from gongzhu.arena import _seat_rng
     from gongzhu.bots import BOTS
     from gongzhu.core.hand import new_hand
-    from gongzhu.core.portable import clock
 
-    expert = importlib.import_module("gongzhu.bots.expert")
     spent = {"card": [0.0, 0], "sample": [0.0, 0], "history": [0.0, 0]}
 
-    def timing(name: str, real: Callable[..., Any], amount: Callable[..., int]) -> Callable[..., Any]:
-        def timed(*args: Any, **kw: Any) -> Any:
-            start = clock()
-            out = real(*args, **kw)
-            spent[name][0] += clock() - start
-            spent[name][1] += amount(*args)
-            return out
-        return timed
+    def charge(name: str, amount: int, seconds: float) -> None:
+        spent[name][0] += seconds
+        spent[name][1] += amount
 
-    rollout, sample, likelihood = policy.rollout, Knowledge.sample, expert.likelihood
-    policy.rollout = timing("card", rollout, lambda hands, *rest: sum(popcount(h) for h in hands))
-    Knowledge.sample = timing("sample", sample, lambda *args: 1)  # type: ignore[method-assign]
-    expert.likelihood = timing("history", likelihood, lambda k, *rest: len(k.history))
+    undo = costed(charge)
     try:
         for d in range(hands):
             hand = new_hand(seed=d)
@@ -110,7 +112,7 @@ def calibrate(hands: int = 3) -> None:
                 seat = hand.to_play
                 hand.decide(seat, BOTS["expert"](hand.view(seat), rngs[seat]))
     finally:
-        policy.rollout, Knowledge.sample, expert.likelihood = rollout, sample, likelihood  # type: ignore[method-assign]
+        undo()
     for name, (seconds, amount) in spent.items():
         print(f"{name}: {seconds / amount * 1e6:.2f} us ({amount} measured)")
 

@@ -39,10 +39,13 @@
   const files = ((me && me.dataset.preload) || "").split(/\s+/).filter(Boolean);
   const core = me && me.dataset.start;
   const engine = me && me.dataset.engine;
+  // A page the service worker answers (a return visit) reads every file from its cache.
+  const cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   // On a first visit the quick engine worker starts as soon as the files MicroPython needs have
   // arrived, beside the main thread's MicroPython rather than after it, and never sharing a slow
-  // line with the table's files; on a return visit at once (go). (Pyodide, the full worker, starts only once the game is playable: web/ui/controller.py.)
-  // A failure shows when the page asks web/engine.mjs for the worker.
+  // line with the table's files; on a return visit at once (go). (Pyodide, the full worker,
+  // starts only once the game is playable: web/ui/controller.py.) A failure shows when the page
+  // asks web/engine.mjs for the worker.
   let waiting = files.length;
   function startEngine() {
     if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready("quick"), () => {});
@@ -52,8 +55,6 @@
     if (waiting === 0 && !cached) startEngine();
   }
 
-  // A page the service worker answers (a return visit) reads every file from its cache.
-  const cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   let started = false;
   function go() {
     if (started) return;

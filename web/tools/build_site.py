@@ -113,25 +113,28 @@ PYSCRIPT_PLUGIN_STUBS = ["py-editor-*", "py-terminal-*", "py-game-*"]
 _PLUGIN = re.compile(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
 
 
+def page_plugins(page: Path) -> tuple[list[str], list[str]] | None:
+    """The `plugins` lists of a PyScript page's two configs: its MicroPython script's (its
+    `config` file) and its <py-config>'s (Pyodide's side, whose plugins PyScript loads as it
+    starts too); None for a page that does not start PyScript, ([], []) for a config missing."""
+    html = page.read_text(encoding="utf-8")
+    if "pyscript/core.js" not in html:
+        return None
+    config = re.search(r'<script type="mpy"[^>]* config="([^"]+)"', html)
+    py = re.search(r"<py-config>(.*?)</py-config>", html, re.S)
+    mpy = tomllib.loads((page.parent / config.group(1)).read_text(encoding="utf-8")) if config else {}
+    return mpy.get("plugins", []), json.loads(py.group(1)).get("plugins", []) if py else []
+
+
 def plugins_left_out(files: list[str], root: Path = ROOT) -> set[str]:
-    """The PyScript plugins that every page of `files` leaves out for both interpreters: by its
-    MicroPython script's config (``plugins = ["!name"]``) and by its <py-config> (Pyodide's side,
-    whose plugins PyScript loads as it starts too). PyScript loads a plugin a page does not name."""
+    """The PyScript plugins that every page of `files` leaves out (``"!name"``) for both
+    interpreters. PyScript loads a plugin a page does not name."""
     left: set[str] | None = None
     for rel in files:
-        if not rel.endswith(".html"):
-            continue
-        html = (root / rel).read_text(encoding="utf-8")
-        if "pyscript/core.js" not in html:
-            continue
-        config = re.search(r'<script type="mpy"[^>]* config="([^"]+)"', html)
-        py = re.search(r"<py-config>(.*?)</py-config>", html, re.S)
-        if not config or not py:
-            return set()
-        mpy_out = tomllib.loads(((root / rel).parent / config.group(1)).read_text(encoding="utf-8")).get("plugins", [])
-        page = {n[1:] for n in mpy_out if n.startswith("!")} & {
-            n[1:] for n in json.loads(py.group(1)).get("plugins", []) if n.startswith("!")}
-        left = page if left is None else left & page
+        lists = page_plugins(root / rel) if rel.endswith(".html") else None
+        if lists is not None:
+            page = {n[1:] for n in lists[0] if n.startswith("!")} & {n[1:] for n in lists[1] if n.startswith("!")}
+            left = page if left is None else left & page
     return left or set()
 
 
@@ -149,7 +152,8 @@ def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
 
     core = next((name for name in chunks if name.startswith("core-")), "")
     core_text = (root / chunks[core]).read_text(encoding="utf-8") if core else ""
-    left_out = {chunk for plugin, chunk in _PLUGIN.findall(core_text) if plugin in plugins_left_out(files, root)}
+    plugins = plugins_left_out(files, root)
+    left_out = {chunk for plugin, chunk in _PLUGIN.findall(core_text) if plugin in plugins}
 
     def wanted(name: str) -> bool:
         if name in left_out:
