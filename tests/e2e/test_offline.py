@@ -195,8 +195,9 @@ def test_a_deploy_that_fails_to_download_never_replaces_the_working_cache(
     assert page.locator("#sw-updated").count() == 0
 
     # The previous build still serves the whole game, offline. (The browser may still be retrying
-    # the broken deploy's install in the background: those downloads fail, refused.)
-    page_guard.allow(r"ERR_CONNECTION_REFUSED|ERR_INTERNET_DISCONNECTED")
+    # the broken deploy's install in the background: those downloads fail, refused, or cut off
+    # when the server shuts down under them.)
+    page_guard.allow(r"ERR_CONNECTION_REFUSED|ERR_CONNECTION_RESET|ERR_INTERNET_DISCONNECTED")
     server.shutdown()
     server.server_close()
     page.context.set_offline(True)
