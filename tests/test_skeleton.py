@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from build_site import build, is_site_file, site_files
+from build_site import PLUGIN_IMPORT, build, is_site_file, site_files
 from pyscript_files import CONFIGS, entries, problems, updated_text
 from serve import start_server
 
@@ -360,7 +360,7 @@ def pyscript_start_chunks() -> set[str]:
                         (folder / "core.js").read_text(encoding="utf-8"))
     assert core, "PyScript's core.js is no longer a re-export of one chunk: review web/preload.js"
     body = (folder / core.group(1)).read_text(encoding="utf-8")
-    plugins = dict(re.findall(r'"?([\w-]+)"?:\(\)=>import\("\./([\w-]+\.js)"\)', body))
+    plugins = dict(PLUGIN_IMPORT.findall(body))
     config = tomllib.loads((ROOT / "web" / "mpy.toml").read_text(encoding="utf-8"))
     assert {f"!{name}" for name in plugins} - set(config["plugins"]) == {"!error"}, plugins
     toml = set(re.findall(r'\(await import\("\./(toml-[\w-]+\.js)"\)\)\.parse', body))

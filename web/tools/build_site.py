@@ -110,7 +110,7 @@ PYSCRIPT_FEATURES = {
 # themselves is only loaded when a page has such a script, which no page of this site has.
 PYSCRIPT_PLUGIN_STUBS = ["py-editor-*", "py-terminal-*", "py-game-*"]
 # The plugins core.js may import: `name:()=>import("./chunk.js")`.
-_PLUGIN = re.compile(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
+PLUGIN_IMPORT = re.compile(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
 
 
 def page_plugins(page: Path) -> tuple[list[str], list[str]] | None:
@@ -129,11 +129,14 @@ def page_plugins(page: Path) -> tuple[list[str], list[str]] | None:
 def plugins_left_out(files: list[str], root: Path = ROOT) -> set[str]:
     """The PyScript plugins that every page of `files` leaves out (``"!name"``) for both
     interpreters. PyScript loads a plugin a page does not name."""
+    def off(names: list[str]) -> set[str]:
+        return {n[1:] for n in names if n.startswith("!")}
+
     left: set[str] | None = None
     for rel in files:
         lists = page_plugins(root / rel) if rel.endswith(".html") else None
         if lists is not None:
-            page = {n[1:] for n in lists[0] if n.startswith("!")} & {n[1:] for n in lists[1] if n.startswith("!")}
+            page = off(lists[0]) & off(lists[1])
             left = page if left is None else left & page
     return left or set()
 
@@ -153,7 +156,7 @@ def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
     core = next((name for name in chunks if name.startswith("core-")), "")
     core_text = (root / chunks[core]).read_text(encoding="utf-8") if core else ""
     plugins = plugins_left_out(files, root)
-    left_out = {chunk for plugin, chunk in _PLUGIN.findall(core_text) if plugin in plugins}
+    left_out = {chunk for plugin, chunk in PLUGIN_IMPORT.findall(core_text) if plugin in plugins}
 
     def wanted(name: str) -> bool:
         if name in left_out:
