@@ -17,7 +17,7 @@ It raises ``ValueError`` when the seat has nothing to decide.  The levels (``LEV
 - ``hard`` (here, a ``core/bots/pimc.py`` searcher): PIMC, 40 worlds x 4 rule-policy rollouts
   or 0.12 s, whichever first;
 - ``expert`` (``expert.py``): PIMC over worlds weighted by inference from the play, 160 worlds x 2
-  rollouts by refined rules (``policy.Ctx.refined``) or 0.28 s.
+  rollouts by refined rules (``policy.Ctx.refined``) or 0.4 s.
 
 The first three are part of the portable core (``gongzhu.core.bots``) and run on MicroPython
 too; ``hard`` and ``expert`` search for as long as their clock allows and are meant for
