@@ -131,7 +131,7 @@ class Expert(Pimc):
 expert = Expert(worlds=160, rollouts=2, budget=0.4)
 """The ``expert`` bot: inference-weighted worlds, 160 worlds x 2 refined rollouts or fewer within 0.4 s.
 
-A desktop finishes the 160 x 2 well within the clock; a phone, four times slower, gets about half
-of them within 0.28 s, and the clock of 0.4 s gives it more where the hand is decided (STRENGTH.md,
-"The expert's clock on a phone").  0.4 s keeps its slowest answers on a slow phone within the
-think-time goal (p95 <= 0.5 s) and under the table's pace (a bot's card shows for 620 ms)."""
+A desktop finishes the 160 x 2 well within the clock; a phone, four times slower, does not, and
+the longer clock gives it more of them where the hand is decided (STRENGTH.md, "The
+expert's clock on a phone").  It keeps a slow phone's answers within the think-time goal (p95 <=
+0.5 s) and under the table's pace at the normal speed (a bot's card shows for at least 620 ms)."""
