@@ -226,6 +226,40 @@ def test_a_search_cut_to_less_than_a_third_spreads_its_rollouts_over_every_world
     assert 44 <= sum(per_world.values()) <= 48
 
 
+def test_hard_searches_the_first_trick_on_twice_its_clock(monkeypatch) -> None:
+    """A play of the first trick (the longest rollouts) gets hard's budget twice over; later
+    plays, and a searcher left at the default, get it once. Counted on a clock that each rollout
+    of a card advances by the same step."""
+    from gongzhu.bots import hard
+    from gongzhu.core.bots import pimc
+    from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
+
+    real = pimc.policy.rollout
+    now = [0.0]
+
+    def rollout(*a: object, **kw: object) -> list[int]:
+        now[0] += 0.002
+        return real(*a, **kw)
+
+    monkeypatch.setattr(pimc.policy, "rollout", rollout)
+    monkeypatch.setattr(pimc, "clock", lambda: now[0])
+
+    def rollouts(bot: Pimc, tricks: int) -> int:
+        hand = _mid_hand(7, tricks, Rules())
+        k = Knowledge(hand.view(hand.to_play))
+        cands = equivalent_groups(sum(1 << parse_card(c) for c in k.view["legal"]), k.played, k.trick)
+        assert len(cands) >= 2
+        start = now[0]
+        bot.evaluate(k, random.Random(1), cands)
+        return round((now[0] - start) / 0.002)
+
+    assert hard.first_trick_clock == 2.0
+    first, plain = rollouts(hard, 0), rollouts(Pimc(), 0)
+    assert plain < 160 and 1.8 * plain <= first <= 2.2 * plain, (first, plain)
+    later, later_plain = rollouts(hard, 3), rollouts(Pimc(), 3)
+    assert abs(later - later_plain) <= 0.1 * later_plain, (later, later_plain)
+
+
 def test_hard_prior_gives_the_rule_policys_card_a_head_start() -> None:
     from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
 

@@ -15,7 +15,7 @@ It raises ``ValueError`` when the seat has nothing to decide.  The levels (``LEV
 - ``easy`` (``core/bots/rulebot.py``): the rule policy (``core/bots/policy.py``);
 - ``normal`` (``core/bots/normal.py``): a greedy sampler, 20 worlds, one rule playout each;
 - ``hard`` (here, a ``core/bots/pimc.py`` searcher): PIMC, 40 worlds x 4 rule-policy rollouts
-  or 0.12 s, whichever first;
+  or 0.12 s (0.24 s in the first trick), whichever first;
 - ``expert`` (``expert.py``): PIMC over worlds weighted by inference from the play, 160 worlds x 2
   rollouts by refined rules (``policy.Ctx.refined``) or 0.4 s.
 
@@ -46,7 +46,9 @@ from .expert import Expert, expert
 from .explain import explain
 
 hard = Pimc()
-"""The ``hard`` bot: 40 worlds x 4 rollouts, or fewer within 0.12 s (unless ``set_fixed``)."""
+"""The ``hard`` bot: 40 worlds x 4 rollouts, or fewer within 0.12 s (0.24 s in the first trick;
+unless ``set_fixed``)."""
+hard.first_trick_clock = 2.0
 
 Bot = Callable[[dict[str, Any], random.Random], Any]
 

@@ -131,6 +131,9 @@ class Pimc:
         self.passes_below = 1 / 3
         """The share of its playouts below which a search the budget cuts short goes in passes over
         the worlds rather than world by world (``evaluate``)."""
+        self.first_trick_clock = 1.0
+        """The budget's multiple for a play of the first trick, whose rollouts are the longest of
+        the hand (``hard``: 2)."""
         self.budget_grace = 0.08
         """Seconds past the budget after which even a world in progress is abandoned."""
         self.expose_margin = 0.0
@@ -158,10 +161,10 @@ class Pimc:
         """``n`` worlds consistent with the view (``deadline``: a time to respect, if any)."""
         return [k.sample(rng) for _ in range(n)]
 
-    def _deadline(self) -> float | None:
+    def _deadline(self, times: float = 1.0) -> float | None:
         if self.budget is None or is_fixed():
             return None
-        return clock() + self.budget * _SCALE[0]
+        return clock() + self.budget * times * _SCALE[0]
 
     def fixed_share(self, n: int) -> int:
         """How many of ``n`` worlds (or playouts) to search: all of them, but in ``set_fixed`` runs
@@ -193,7 +196,7 @@ class Pimc:
         third of the budget".)  Each world's seeds are drawn as it is first searched, in the
         same order either way, so a search that finishes gives the same values both ways.
         """
-        deadline = self._deadline()
+        deadline = self._deadline(1.0 if k.view["tricks"] else self.first_trick_clock)
         ctx = k.ctx(refined=self.refined)
         worlds = self.sample_worlds(k, rng, self.worlds, deadline)
         n, rolls, total = len(cands), self.rollouts, len(worlds) * self.rollouts
