@@ -313,8 +313,8 @@ def test_runs_under_micropython() -> None:
 
 
 def test_keeper_page_config_lists_existing_modules() -> None:
-    """web/keeper/mpy.toml copies the keeper's modules (its engine modules are generated:
-    tests/test_skeleton.py); each URL must exist."""
+    """web/keeper/mpy.toml copies the keeper's modules in one bundle (generated and checked by
+    web/tools/pyscript_files.py, tests/test_skeleton.py); each URL must exist."""
     import tomllib
 
     config = ROOT / "web" / "keeper" / "mpy.toml"
@@ -323,16 +323,18 @@ def test_keeper_page_config_lists_existing_modules() -> None:
     files = data["files"]
     for url in files:
         assert (config.parent / url).resolve().is_file(), url
-    dests = set(files.values())
-    assert "./gongzhu/core/keeper.mpy" in dests  # precompiled (web/tools/mpy_compile.py)
+    from pyscript_files import members
+
+    dests = set(members("web/keeper/mpy.toml").values())
+    assert "gongzhu/core/keeper.mpy" in dests  # precompiled (web/tools/mpy_compile.py)
     page_modules = {p.stem for p in (ROOT / "web" / "keeper").glob("*.py")} - {"main"}
-    assert {f"./{name}.mpy" for name in page_modules} <= dests
+    assert {f"{name}.mpy" for name in page_modules} <= dests
     html = (ROOT / "keeper.html").read_text(encoding="utf-8")
     assert 'src="web/keeper/main.py" config="web/keeper/mpy.toml"' in html
     # The preloads (fetched in parallel with PyScript's start) are exactly the files MicroPython asks for.
     import re
 
-    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.m?py)"', html))
+    preloaded = set(re.findall(r'<link rel="preload" href="([^"]+\.(?:m?py|bundle))"', html))
     wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files} | {"web/keeper/main.py"}
     assert preloaded == wanted
     for href in re.findall(r'\b(?:href|src)="([^"#:]+)"', html):

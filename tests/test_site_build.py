@@ -88,10 +88,11 @@ def test_site_holds_the_pages_and_nothing_of_the_workshop(site: tuple[Path, list
     assert "web/runtime/pyodide/pyodide.asm.wasm" in runtime
     assert "web/runtime/micropython/micropython.wasm" in runtime
     assert not [f for f in runtime if re.search(r"codemirror|xterm|storage\.js|versions\.json", f)], runtime
-    # The pages' MicroPython modules as bytecode, not as source; the engine for the Pyodide worker
-    # as one archive of its sources and bytecode, not file by file.
-    assert {"web/runtime/mpy/ui/render.mpy", "web/runtime/mpy/gongzhu/core/cards.mpy", "web/ui/main.py",
-            "web/runtime/gongzhu.zip"} <= set(files)
+    # The pages' MicroPython modules as bytecode in one bundle a page, not as source nor file by file;
+    # the engine for the Pyodide worker as one archive of its sources and bytecode.
+    assert {"web/runtime/mpy/game.bundle", "web/runtime/mpy/quick.bundle", "web/runtime/mpy/unbundle.mpy",
+            "web/ui/main.py", "web/runtime/gongzhu.zip"} <= set(files)
+    assert not {"web/runtime/mpy/ui/render.mpy", "web/runtime/mpy/gongzhu/core/cards.mpy"} & set(files)
     assert not {"web/ui/render.py", "web/keeper/keeper_app.py", "web/embed/kit.py"} & set(files)
     assert not [f for f in files if f.startswith(("gongzhu/", "web/runtime/pyc/"))]
     with zipfile.ZipFile(out / "web" / "runtime" / "gongzhu.zip") as packed:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from build_site import PLUGIN_IMPORT, build, is_site_file, site_files
-from pyscript_files import CONFIGS, entries, problems, updated_text
+from pyscript_files import CONFIGS, entries, members, problems, updated_text
 from serve import start_server
 
 import gongzhu
@@ -50,33 +50,57 @@ def test_the_worker_unpacks_the_whole_engine_from_one_archive() -> None:
     assert modules | {worker_path(m[:-3] + ".pyc") for m in modules} == names
 
 
-def test_a_missing_module_is_detected(tmp_path: Path) -> None:
+def test_a_missing_entry_is_detected(tmp_path: Path) -> None:
     (tmp_path / "web" / "ui").mkdir(parents=True)
     for name in ("__init__.py", "render.py", "store.py", "main.py"):
         (tmp_path / "web" / "ui" / name).write_text("", encoding="utf-8")
     config = tmp_path / "web" / "mpy.toml"
     config.write_text('interpreter = "./x.mjs"\n\n[files]\n"./runtime/mpy/ui/__init__.mpy" = "./ui/__init__.mpy"\n')
     found = problems("web/mpy.toml", tmp_path)
-    # Two modules are missing (main.py is the script's src, not a module to copy), and the one
-    # listed has not been compiled.
-    assert len(found) == 3 and any("./runtime/mpy/ui/render.mpy" in p for p in found)
+    # The bundle and its unpacker are missing, and the module listed on its own has not been compiled.
+    assert len(found) == 3 and any("./runtime/mpy/game.bundle" in p for p in found)
     assert any("does not exist" in p for p in found)
     # `make files` fixes it, keeping what surrounds the generated block (`make runtime` compiles).
     config.write_text(updated_text("web/mpy.toml", config.read_text(), tmp_path))
-    for name in ("__init__", "render", "store"):
-        mpy = tmp_path / "web" / "runtime" / "mpy" / "ui" / f"{name}.mpy"
-        mpy.parent.mkdir(parents=True, exist_ok=True)
-        mpy.write_bytes(b"")
+    for name in ("unbundle.mpy", "game.bundle", "ui/__init__.mpy"):
+        made = tmp_path / "web" / "runtime" / "mpy" / name
+        made.parent.mkdir(parents=True, exist_ok=True)
+        made.write_bytes(b"")
     assert problems("web/mpy.toml", tmp_path) == []
     assert config.read_text().startswith('interpreter = "./x.mjs"')
     assert entries("web/mpy.toml", tmp_path) == {
-        "./runtime/mpy/ui/__init__.mpy": "./ui/__init__.mpy",
-        "./runtime/mpy/ui/render.mpy": "./ui/render.mpy",
-        "./runtime/mpy/ui/store.mpy": "./ui/store.mpy",
-    }
+        "./runtime/mpy/unbundle.mpy": "./unbundle.mpy", "./runtime/mpy/game.bundle": "./modules.bundle"}
+    # The bundle holds every module of web/ui/ but the script (main.py).
+    assert members("web/mpy.toml", tmp_path) == {
+        "ui/__init__.mpy": "ui/__init__.mpy", "ui/render.mpy": "ui/render.mpy", "ui/store.mpy": "ui/store.mpy"}
     # A listed file that no longer exists is reported too.
-    (tmp_path / "web" / "runtime" / "mpy" / "ui" / "store.mpy").unlink()
+    (tmp_path / "web" / "runtime" / "mpy" / "game.bundle").unlink()
     assert any("does not exist" in p for p in problems("web/mpy.toml", tmp_path))
+
+
+def test_a_bundle_unpacks_to_the_same_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """mpy_compile.bundle_bytes packs a page's modules; web/unbundle.py (the script's first import on
+    MicroPython) writes each back under its path, folders included, and removes the bundle."""
+    from mpy_compile import bundle_bytes
+
+    compiled = tmp_path / "mpy"
+    files = {"ui/render.mpy": b"M\x06render", "gongzhu/core/bots/policy.mpy": bytes(range(256)) * 3,
+             "keeper/keeper_app.mpy": b"", "gongzhu/__init__.mpy": b"\n:\n"}
+    for rel, data in files.items():
+        (compiled / rel).parent.mkdir(parents=True, exist_ok=True)
+        (compiled / rel).write_bytes(data)
+    where = {rel: rel.removeprefix("keeper/") for rel in files}  # a page's own module sits beside its script
+    page = tmp_path / "page"
+    page.mkdir()
+    (page / "modules.bundle").write_bytes(bundle_bytes(where, compiled))
+    monkeypatch.chdir(page)
+    monkeypatch.syspath_prepend(str(ROOT / "web"))
+    sys.modules.pop("unbundle", None)
+    import unbundle  # unpacks on import, as on the page
+
+    written = {p.relative_to(page).as_posix(): p.read_bytes() for p in page.rglob("*") if p.is_file()}
+    assert written == {where[rel]: data for rel, data in files.items()}
+    assert unbundle.unpack() == 0  # no bundle left: nothing to do
 
 
 def test_interpreters_are_the_local_vendored_runtime() -> None:
@@ -387,7 +411,7 @@ def test_every_pyscript_page_leaves_out_the_plugins_it_does_not_use() -> None:
 
 def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     """index.html preloads the UI's Python files in parallel with PyScript's start: the same set
-    as web/mpy.toml's [files] plus main.py, so a module added to the table is preloaded too."""
+    as web/mpy.toml's [files] (the bundle of its modules and their unpacker) plus main.py."""
     config = ROOT / "web" / "mpy.toml"
     files = tomllib.loads(config.read_text(encoding="utf-8"))["files"]
     wanted = {(config.parent / url).resolve().relative_to(ROOT).as_posix() for url in files}
@@ -399,7 +423,7 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     # PyScript and the engine worker, started by preload.js after the first paint.
     assert tag.group(1, 2) == ("web/runtime/pyscript/core.js", "web/engine.mjs")
     listed = tag.group(3).split()
-    assert {f for f in listed if f.endswith((".py", ".mpy"))} == wanted
+    assert {f for f in listed if f.endswith((".py", ".mpy", ".bundle"))} == wanted
     runtime = {"web/runtime/micropython/micropython.mjs", "web/runtime/micropython/micropython.wasm"}
     assert runtime | {"web/mpy.toml"} <= set(listed)
     assert {f for f in listed if f.startswith("web/runtime/pyscript/")} == pyscript_start_chunks()

@@ -137,7 +137,7 @@ def test_the_engine_worker_starts_once_the_tables_files_are_in(page: Page, site_
     # MPWorker's fetch of web/quick/worker.py (on the page) marks the engine's start.
     held: list[Route] = []
     asked: list[str] = []
-    page.route("**/web/runtime/mpy/ui/render.mpy", lambda route: held.append(route))
+    page.route("**/web/runtime/mpy/game.bundle", lambda route: held.append(route))  # the UI's modules
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/web/quick/worker.py") else None)
     page.goto(site_url)
     for _ in range(300):  # the preloads start after the first paint

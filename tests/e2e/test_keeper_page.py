@@ -427,7 +427,7 @@ def test_keeper_and_rules_work_from_the_built_site_under_a_sub_path(page: Page, 
 
     out = tmp_path / "_site"
     files = build(out)
-    assert {"keeper.html", "rules.html", "web/runtime/mpy/gongzhu/core/keeper.mpy", "web/keeper/main.py",
+    assert {"keeper.html", "rules.html", "web/runtime/mpy/keeper.bundle", "web/keeper/main.py",
             "web/keeper/mpy.toml"} <= set(files)
     url = serve(out, "/gongzhu/")
     page.set_viewport_size(PHONE)

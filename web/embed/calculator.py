@@ -7,6 +7,9 @@ cards are static HTML (calculator.html), so they show before Python starts; this
 the behaviour, the values under the cards and the score with its arithmetic line by line.
 """
 
+import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+
+# isort: split
 import kit
 from ui.dom import h
 

@@ -6,6 +6,9 @@ the engine's legality (gongzhu.puzzle.check) and, if one is illegal, the replay 
 and says why. `check=off` skips that check (and Pyodide) for pages with many embeds.
 """
 
+import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+
+# isort: split
 import asyncio
 
 import kit

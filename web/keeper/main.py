@@ -5,6 +5,9 @@ Input only: each handler turns a click, a form change or a file into an intent o
 gongzhu's MicroPython-compatible modules (cards, scoring, options, keeper), so it is ready at once.
 """
 
+import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+
+# isort: split
 import asyncio
 
 from pyscript import window

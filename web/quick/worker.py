@@ -10,6 +10,9 @@ The page calls one exported function, `call(name, args_json)` (web/ui/engine.py)
 results cross as JSON text.
 """
 
+import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+
+# isort: split
 import gongzhu
 from gongzhu.core.bots.beginner import beginner
 from gongzhu.core.bots.normal import normal

@@ -31,7 +31,7 @@ from pathlib import Path, PurePosixPath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mpy_compile import OUT as MPY_OUT  # noqa: E402
-from mpy_compile import compile_all  # noqa: E402
+from mpy_compile import compile_all, write_bundles  # noqa: E402
 from mpy_compile import sources as mpy_sources  # noqa: E402
 from pyc_compile import ARCHIVE, OUT, PYODIDE  # noqa: E402
 from pyc_compile import build as pack_engine  # noqa: E402
@@ -78,17 +78,31 @@ def is_site_file(rel: str) -> bool:
 def site_files(root: Path = ROOT) -> list[str]:
     """Every file of the working tree that the site serves, as sorted POSIX paths.
 
-    The sources of the pages' precompiled MicroPython modules are left out (the pages fetch the
-    .mpy of web/runtime/mpy/).
+    The sources of the pages' precompiled MicroPython modules are left out, and of their bytecode
+    in web/runtime/mpy/ all but what the configs copy (the pages' bundles: `mpy_copied`).
     """
     precompiled = {src.relative_to(root).as_posix() for src in mpy_sources(root).values()}
+    copied = mpy_copied(root)
     found = []
     for candidate in [*root.glob("*"), *(p for top in FOLDERS for p in (root / top).rglob("*"))]:
         if candidate.is_file():
             rel = candidate.relative_to(root).as_posix()
+            if rel.startswith("web/runtime/mpy/") and rel not in copied:
+                continue  # a module that reaches the pages in a bundle
             if is_site_file(rel) and rel not in precompiled:
                 found.append(rel)
     return sorted(set(found))
+
+
+def mpy_copied(root: Path = ROOT) -> set[str]:
+    """The files of web/runtime/mpy/ that the MicroPython configs' [files] copy: the pages' bundles,
+    unbundle.mpy and any module a config lists on its own (repository paths)."""
+    copied = set()
+    for config in (root / "web").glob("**/mpy.toml"):
+        if "runtime" not in config.relative_to(root).parts:
+            for url in tomllib.loads(config.read_text(encoding="utf-8")).get("files", {}):
+                copied.add((config.parent / url).resolve().relative_to(root.resolve()).as_posix())
+    return copied
 
 
 # --- the PyScript chunks the site loads ----------------------------------------------------------
@@ -285,6 +299,7 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
     if out.exists():
         shutil.rmtree(out)
     compile_all(root / MPY_OUT.relative_to(ROOT), root)  # the page modules' bytecode, if stale
+    write_bundles(root / MPY_OUT.relative_to(ROOT), root)  # and the pages' bundles of it
     out_pyc, runtime, archive = (root / path.relative_to(ROOT) for path in (OUT, PYODIDE, ARCHIVE))
     pack_engine(out_pyc, root, runtime, archive)  # the engine's bytecode and archive, if stale
     files = site_files(root)

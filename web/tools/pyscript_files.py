@@ -1,20 +1,22 @@
 """Keep the `[files]` tables of the MicroPython pages' configs in step with the Python sources.
 
-PyScript copies each `[files]` entry into the interpreter's file system before the script runs,
-as the bytecode web/tools/mpy_compile.py writes into web/runtime/mpy/ (built by `make runtime`):
-- web/mpy.toml (the game's main thread) lists every module of web/ui/ except main.py (the
-  `src` of the script tag);
-- every config (the game's, web/keeper/mpy.toml, web/embed/mpy.toml, and web/quick/mpy.toml,
-  the quick engine worker's) lists the modules of the
-  portable core (gongzhu/core/) that its page imports, directly or through each other, and the
-  keeper's and the embeds' the game's web/ui/ modules they share, found by reading the imports
-  (`engine_modules`).
+Each MicroPython config (the game's web/mpy.toml, the score keeper's web/keeper/mpy.toml, the
+embeds' web/embed/mpy.toml and the quick engine worker's web/quick/mpy.toml) copies two files into
+the interpreter's file system before its script runs: web/runtime/mpy/unbundle.mpy and the page's
+bundle, web/runtime/mpy/<page>.bundle, which the script's first line (`import unbundle`,
+web/unbundle.py) unpacks. A bundle holds the bytecode web/tools/mpy_compile.py writes into
+web/runtime/mpy/ (built by `make runtime`) of every module the page imports (`members`):
+- the page's own modules: every .py of its folder but the scripts (web/ui/ but main.py for the
+  game, web/keeper/ but main.py, web/embed/ but its three page scripts; none for the worker);
+- the modules of the portable core (gongzhu/core/) that its scripts import, directly or through
+  each other, and for the keeper and the embeds the game's web/ui/ modules they share, found by
+  reading the imports (`engine_modules`).
+One bundle is one request where the modules were thirty-odd, each of which PyScript waited for.
 (The Pyodide worker's config, pyscript.toml, needs no list: it unpacks the whole engine from one
 archive, see web/tools/pyc_compile.py.)
 
-Each file holds a generated block between `# BEGIN generated files` and `# END generated files`
-inside its `[files]` table; entries outside the block are kept (the keeper's and the embeds'
-own modules). `make files` rewrites the blocks;
+Each config holds a generated block between `# BEGIN generated files` and `# END generated files`
+inside its `[files]` table; entries outside the block are kept. `make files` rewrites the blocks;
 `python web/tools/pyscript_files.py --check` (and tests/test_skeleton.py) fails when an entry
 is missing or points at a file that does not exist.
 """
@@ -28,22 +30,20 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mpy_compile import PAGES  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 BEGIN = "# BEGIN generated files (make files)"
 END = "# END generated files"
 
 
-def ui_modules(root: Path = ROOT) -> list[str]:
-    """Every .py file of web/ui/ but main.py, relative to the repository."""
-    ui = root / "web" / "ui"
-    return sorted(
-        p.relative_to(root).as_posix() for p in ui.rglob("*.py") if p.name != "main.py" and "__pycache__" not in p.parts
-    )
-
-
-def no_modules(root: Path = ROOT) -> list[str]:
-    """A page whose own modules are listed by hand."""
-    return []
+def page_modules(config: str, root: Path = ROOT) -> list[str]:
+    """The page's own modules (repository paths): the .py files of its folder but its scripts."""
+    folder = root / PAGE_FOLDERS[config]
+    scripts = PAGES.get(folder.name)
+    if scripts is None:  # the quick worker: its one script imports only the engine
+        return []
+    return sorted(p.relative_to(root).as_posix() for p in folder.glob("*.py") if p.name not in scripts)
 
 
 def _imported(path: Path, root: Path) -> set[Path]:
@@ -93,34 +93,41 @@ def engine_modules(config: str, root: Path = ROOT) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in seen if p.relative_to(root).as_posix().startswith(shared))
 
 
-# config file -> (how to list the page's own modules it copies, the folder its [files] URLs are
-# relative to); every config also copies the gongzhu modules its page imports (engine_modules).
-CONFIGS = {
-    "web/mpy.toml": (ui_modules, "web/"),
-    "web/keeper/mpy.toml": (no_modules, "web/keeper/"),
-    "web/embed/mpy.toml": (no_modules, "web/embed/"),
-    "web/quick/mpy.toml": (no_modules, "web/quick/"),
-}
 PAGE_FOLDERS = {"web/mpy.toml": "web/ui", "web/keeper/mpy.toml": "web/keeper", "web/embed/mpy.toml": "web/embed",
                 "web/quick/mpy.toml": "web/quick"}
 """Config -> the folder of the page's scripts, whose imports decide the engine modules."""
+CONFIGS = {"web/mpy.toml": "game", "web/keeper/mpy.toml": "keeper", "web/embed/mpy.toml": "embed",
+           "web/quick/mpy.toml": "quick"}
+"""Config -> the name of its bundle (web/runtime/mpy/<name>.bundle)."""
 COMPILED = "runtime/mpy/"
+
+
+def members(config: str, root: Path = ROOT) -> dict[str, str]:
+    """What a config's bundle holds: compiled module (under web/runtime/mpy/) -> its path in the
+    interpreter's file system, e.g. "ui/render.mpy" -> "ui/render.mpy",
+    "keeper/keeper_app.mpy" -> "keeper_app.mpy" (a page's own modules sit beside its script)."""
+    result = {}
+    for rel in page_modules(config, root):
+        # web/ui/render.py -> ui/render.mpy (imported as ui.render); web/keeper/keeper_app.py -> keeper_app.mpy
+        compiled = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
+        result[compiled] = compiled if rel.startswith("web/ui/") else compiled.split("/", 1)[1]
+    for rel in engine_modules(config, root):
+        # gongzhu/core/cards.py -> gongzhu/core/cards.mpy; web/ui/dom.py -> ui/dom.mpy
+        compiled = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
+        result[compiled] = compiled
+    return result
+
+
+def bundles(root: Path = ROOT) -> dict[str, dict[str, str]]:
+    """Bundle file name (under web/runtime/mpy/) -> its `members`, for every config."""
+    return {f"{name}.bundle": members(config, root) for config, name in CONFIGS.items()}
 
 
 def entries(config: str, root: Path = ROOT) -> dict[str, str]:
     """The generated `[files]` entries of one config: URL (relative to the config) -> destination."""
-    lister, url_base = CONFIGS[config]
-    up = "../" * (url_base.count("/") - 1) or "./"
-    result = {}
-    for rel in lister(root):
-        # web/ui/render.py -> ./runtime/mpy/ui/render.mpy, copied to ./ui/render.mpy
-        inside = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
-        result[f"{up}{COMPILED}{inside}"] = f"./{inside}"
-    for rel in engine_modules(config, root):
-        # gongzhu/core/cards.py -> ./runtime/mpy/gongzhu/core/cards.mpy, copied to ./gongzhu/core/cards.mpy
-        inside = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
-        result[f"{up}{COMPILED}{inside}"] = f"./{inside}"
-    return result
+    up = "../" * (config.count("/") - 1) or "./"  # from the config's folder to web/
+    return {f"{up}{COMPILED}unbundle.mpy": "./unbundle.mpy",
+            f"{up}{COMPILED}{CONFIGS[config]}.bundle": "./modules.bundle"}
 
 
 def render_block(config: str, root: Path = ROOT) -> str:
@@ -160,7 +167,7 @@ def problems(config: str, root: Path = ROOT) -> list[str]:
     """What is wrong with a config's [files] table (empty list when it is complete)."""
     path = root / config
     table = tomllib.loads(path.read_text(encoding="utf-8")).get("files", {})
-    url_base = CONFIGS[config][1]
+    url_base = Path(config).parent  # the [files] URLs are relative to the config
     found = []
     for url in entries(config, root):
         if url not in table:

@@ -6,7 +6,8 @@ as GitHub Pages does. Sends correct MIME types for .wasm/.mjs/.toml/.py and `no-
 compresses with gzip what GitHub Pages compresses (html, js, mjs, json, css, svg and wasm, to a
 browser that accepts it), so local timings and byte counts match the hosted site. So that an
 edit shows on reload: serving the working tree, it also recompiles a page module's bytecode
-(web/runtime/mpy/, see mpy_compile.py) older than its source before sending it, and packs the
+(web/runtime/mpy/, see mpy_compile.py) older than its source before sending it or a page's
+bundle of them, writes the bundle again when it changed, and packs the
 worker's engine archive again (web/runtime/gongzhu.zip, see pyc_compile.py) when a module of
 gongzhu/ changed.
 
@@ -34,12 +35,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from build_site import ROOT, is_site_file  # noqa: E402
 from mpy_compile import OUT as MPY_OUT  # noqa: E402
-from mpy_compile import compile_all, stale  # noqa: E402
+from mpy_compile import compile_all, sources, stale, write_bundles  # noqa: E402
 from pyc_compile import ARCHIVE, archive_stale, pack  # noqa: E402
 
 MPY_PREFIX = MPY_OUT.relative_to(ROOT).as_posix() + "/"
 ARCHIVE_PATH = ARCHIVE.relative_to(ROOT).as_posix()
 _compiling = threading.Lock()
+_bundled: list[object] = [None]  # the sources' state when the bundles were last made current
+
+
+def refresh_bundles() -> None:
+    """Compile the stale modules and write the bundles again, unless no source changed since the
+    last time (which modules a bundle holds comes from reading every page's imports)."""
+    state = sorted((rel, src.stat().st_mtime_ns) for rel, src in sources().items())
+    if state != _bundled[0]:
+        compile_all()
+        write_bundles()
+        _bundled[0] = state
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
@@ -112,7 +124,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             module = rel[len(MPY_PREFIX):]
             with _compiling:
                 try:
-                    if module in stale():
+                    if module.endswith(".bundle"):
+                        refresh_bundles()
+                    elif module in stale():
                         compile_all(only=[module])
                 except SystemExit as exc:  # a syntax error in the source: say so instead of serving old code
                     self.send_error(500, str(exc))

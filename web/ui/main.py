@@ -6,6 +6,9 @@ the Pyodide worker. The human's dealt cards are on the table (from gongzhu.core.
 before Pyodide has even loaded; the table becomes playable when the worker answers.
 """
 
+import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+
+# isort: split
 import asyncio
 
 from pyscript import document, window
