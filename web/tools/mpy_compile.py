@@ -35,7 +35,7 @@ PAGES = {"ui": {"main.py"}, "keeper": {"main.py"}, "embed": {"calculator.py", "p
 def sources(root: Path = ROOT) -> dict[str, Path]:
     """Module path under web/runtime/mpy/ (e.g. "ui/render.mpy") -> its source file."""
     # The engine modules the pages may import: the package's __init__ and the portable core
-    # (every module of gongzhu/core/; each page's mpy.toml fetches the ones it imports).
+    # (every module of gongzhu/core/; each page's bundle holds the ones it imports).
     engine = [root / "gongzhu" / "__init__.py", *sorted((root / "gongzhu" / "core").rglob("*.py"))]
     found = {path.relative_to(root).with_suffix(".mpy").as_posix(): path for path in engine}
     found["unbundle.mpy"] = root / "web" / "unbundle.py"
@@ -89,23 +89,29 @@ def bundle_bytes(members: dict[str, str], out: Path = OUT) -> bytes:
     return index.encode() + b"\n" + b"".join(data for _, data in blobs)
 
 
-def stale_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
-    """The bundles that are missing or differ from their compiled modules (which must exist)."""
+def _bundles_due(out: Path, root: Path) -> dict[str, bytes]:
+    """Each bundle that is missing or differs from its compiled modules (which must exist) -> its bytes."""
     from pyscript_files import bundles  # (it reads this module's PAGES)
 
-    return [name for name, members in bundles(root).items()
-            if not (out / name).is_file() or (out / name).read_bytes() != bundle_bytes(members, out)]
+    due = {}
+    for name, members in bundles(root).items():
+        data = bundle_bytes(members, out)
+        if not (out / name).is_file() or (out / name).read_bytes() != data:
+            due[name] = data
+    return due
+
+
+def stale_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
+    """The bundles that are missing or out of date."""
+    return list(_bundles_due(out, root))
 
 
 def write_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
     """Write the stale bundles (after `compile_all`); return their names."""
-    from pyscript_files import bundles
-
-    todo = stale_bundles(out, root)
-    table = bundles(root)
-    for name in todo:
-        (out / name).write_bytes(bundle_bytes(table[name], out))
-    return todo
+    due = _bundles_due(out, root)
+    for name, data in due.items():
+        (out / name).write_bytes(data)
+    return list(due)
 
 
 def command(argv: list[str] | None, doc: str, name: str, stale: Callable[[], list[str]],
