@@ -29,7 +29,7 @@ def unpack(bundle=BUNDLE):
     at = end + 1
     folders = set()
     for entry in entries:
-        path, size = entry.rsplit(":", 1)
+        path, length = entry.rsplit(":", 1)
         parts = path.split("/")
         for i in range(1, len(parts)):
             folder = "/".join(parts[:i])
@@ -39,10 +39,10 @@ def unpack(bundle=BUNDLE):
                     os.mkdir(folder)
                 except OSError:  # already there
                     pass
-        end = at + int(size)
+        stop = at + int(length)
         with open(path, "wb") as out:
-            out.write(view[at:end])
-        at = end
+            out.write(view[at:stop])
+        at = stop
     os.remove(bundle)
     return len(entries)
 
