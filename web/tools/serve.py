@@ -45,13 +45,16 @@ _bundled: list[object] = [None]  # the sources' state when the bundles were last
 
 
 def refresh_bundles() -> None:
-    """Compile the stale modules and write the bundles again, unless no source changed since the
-    last time (which modules a bundle holds comes from reading every page's imports)."""
-    state = sorted((rel, src.stat().st_mtime_ns) for rel, src in sources().items())
+    """Compile the stale modules and write the bundles again, unless no Python file of the pages
+    changed since the last time: the modules, and the scripts, whose imports decide what a bundle
+    holds (reading them all takes most of a second)."""
+    files = {*sources().values(), *ROOT.glob("web/*/*.py")}
+    state = sorted((str(path), path.stat().st_mtime_ns) for path in files)
     if state != _bundled[0]:
         compile_all()
         write_bundles()
         _bundled[0] = state
+
 
 MIME_TYPES = {
     ".wasm": "application/wasm",
