@@ -238,6 +238,18 @@ def test_dev_server_types_and_filter() -> None:
         server.server_close()
 
 
+def test_the_engine_archive_is_packed_in_one_step_and_readable_by_everyone(tmp_path: Path) -> None:
+    """A server may send it while it is packed again (a copied site may be served by another user)."""
+    from pyc_compile import archive_members, pack
+
+    archive = tmp_path / "gongzhu.zip"
+    pack(tmp_path / "no-pyc", ROOT, archive)
+    assert [p.name for p in tmp_path.iterdir()] == ["gongzhu.zip"]  # no temporary file left
+    assert archive.stat().st_mode & 0o777 == 0o644
+    with zipfile.ZipFile(archive) as packed:
+        assert packed.namelist() == list(archive_members(tmp_path / "no-pyc", ROOT))
+
+
 def test_dev_server_packs_the_engine_again_after_an_edit() -> None:
     """A module edited since `make runtime`: the archive is packed again when the worker asks for it."""
     import os
@@ -460,9 +472,15 @@ def test_mpy_compile_builds_every_page_module_and_sees_a_stale_one(tmp_path: Pat
     later = (out / "ui" / "i18n.mpy").stat().st_mtime + 5
     os.utime(tmp_path / "web" / "ui" / "i18n.py", (later, later))  # the source edited after its build
     assert stale(out, tmp_path) == ["ui/i18n.mpy"]
+    good = (out / "ui" / "i18n.mpy").read_bytes()
     (tmp_path / "web" / "ui" / "i18n.py").write_text("def broken(:\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="i18n.py"):
         compile_all(out, tmp_path)
+    # Each file is replaced in one step, so a failed compile leaves the last good one and nothing
+    # half-written; what is written is readable by everyone, as a web server may need.
+    assert (out / "ui" / "i18n.mpy").read_bytes() == good
+    assert sorted(p.name for p in (out / "ui").iterdir()) == ["i18n.mpy"]
+    assert all(p.stat().st_mode & 0o777 == 0o644 for p in out.rglob("*.mpy"))
 
 
 # --- the worker's precompiled engine (web/tools/pyc_compile.py) ----------------------------------

@@ -28,12 +28,11 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mpy_compile import command  # noqa: E402
+from mpy_compile import command, temp_beside  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "runtime" / "pyc"
@@ -120,8 +119,7 @@ def pack(out: Path = OUT, root: Path = ROOT, archive: Path = ARCHIVE) -> None:
     """Write the archive: the same bytes for the same files (sorted, fixed dates), so a rebuilt
     site keeps its version (web/tools/build_site.py hashes the files); replaced in one step."""
     archive.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=archive.parent, suffix=".zip")
-    os.close(handle)
+    temp = temp_beside(archive)
     with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as packed:
         for name, path in archive_members(out, root).items():
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
