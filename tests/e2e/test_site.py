@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bench_load import bare_page
 from build_site import build
 from playwright.sync_api import Browser, Page
 
@@ -133,6 +134,23 @@ def test_site_holds_only_runtime_files_the_game_loads(
     assert runtime, "no runtime in the build"
     assert game_mpy <= runtime, "the game's precompiled modules are not in the build"
     assert not runtime - fetched, f"shipped but never loaded: {sorted(runtime - fetched)}"
+
+    # The load benchmark's bare PyScript + Pyodide page (web/tools/bench_load.py), which it measures
+    # the game against, starts from the same files without asking for one the build leaves out.
+    (out / "bare.html").write_text(bare_page(files), encoding="utf-8")
+    bare = PageGuard()
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")  # type: ignore[arg-type]
+    context.on("requestfailed", bare.on_request_failed)
+    context.on("response", bare.on_response)
+    try:
+        page = context.new_page()
+        page.on("console", bare.on_console)
+        page.on("pageerror", bare.on_page_error)
+        page.goto(url + "bare.html")
+        wait_ready(page)
+        bare.check()
+    finally:
+        context.close()
 
 
 def test_site_under_a_sub_path_plays_a_hand(

@@ -42,20 +42,24 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import find_browser  # noqa: E402
-from build_site import build  # noqa: E402
+from build_site import build, plugins_left_out  # noqa: E402
 from serve import Server, SiteHandler  # noqa: E402
 
 PREFIX = "/gongzhu/"
+# {config}, {plugins}: filled in by bare_page.
 BARE_HTML = """<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <title>bare PyScript + Pyodide</title>
+  <link rel="icon" href="data:,">
   <link rel="stylesheet" href="web/runtime/pyscript/core.css">
   <script type="module" src="web/runtime/pyscript/core.js"></script>
 </head>
 <body>
-  <script type="py" config="bare.toml">
+  <py-config>{config}</py-config>
+  <mpy-config>{plugins}</mpy-config>
+  <script type="py">
 from pyscript import document
 document.documentElement.classList.add("ready")
   </script>
@@ -64,7 +68,16 @@ document.documentElement.classList.add("ready")
 """
 # name -> (download bits per second, latency in seconds); None: no throttling.
 PROFILES: dict[str, tuple[float, float] | None] = {"none": None, "4g": (9e6, 0.060), "slow4g": (1.6e6, 0.150)}
-BARE_TOML = 'interpreter = "./web/runtime/pyodide/pyodide.mjs"\n'
+
+
+def bare_page(files: list[str]) -> str:
+    """The bare page: the site's Pyodide, without the PyScript plugins that the site's pages leave
+    out (the build does not ship them). PyScript loads the plugins of both interpreters as it
+    starts, each unless its config leaves them out, and stops at one it cannot fetch."""
+    plugins = {"plugins": [f"!{name}" for name in sorted(plugins_left_out(files))]}
+    config = {"interpreter": "./web/runtime/pyodide/pyodide.mjs", **plugins}
+    return BARE_HTML.replace("{config}", json.dumps(config)).replace("{plugins}", json.dumps(plugins))
+
 
 # Records (performance.now(), ms since navigation start) when each milestone is first reached.
 # With `clickSettings`, opens the settings dialog as soon as the table is wired.
@@ -280,8 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     site = Path(tempfile.mkdtemp(prefix="gongzhu-bench-")) / "_site"
     files = build(site)
     site_bytes = sum((site / f).stat().st_size for f in files)
-    (site / "bare.html").write_text(BARE_HTML, encoding="utf-8")
-    (site / "bare.toml").write_text(BARE_TOML, encoding="utf-8")
+    (site / "bare.html").write_text(bare_page(files), encoding="utf-8")
     counter = Counter()
     server, url = serve_counting(site, counter)
     results: dict[str, list[dict[str, float]]] = {}
