@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 
 from bench_load import bare_page
 from build_site import build
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from tests.e2e.harness import READY_TIMEOUT_MS, VIEWPORT, PageGuard, wait_ready, wait_search_ready
 
@@ -88,6 +88,18 @@ def wait_frames_ready(page: Page) -> None:
             assert "failed" not in (frame.get_attribute("html", "class") or ""), frame.url
 
 
+def watched_tab(browser: Browser, guard: PageGuard) -> tuple[BrowserContext, Page]:
+    """A tab in a new context without service workers, watched by `guard` (as the `page` fixture's)."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")  # type: ignore[arg-type]
+    context.on("request", guard.on_request)
+    context.on("requestfailed", guard.on_request_failed)
+    context.on("response", guard.on_response)
+    page = context.new_page()
+    page.on("console", guard.on_console)
+    page.on("pageerror", guard.on_page_error)
+    return context, page
+
+
 def test_site_holds_only_runtime_files_the_game_loads(
     browser: Browser, serve: Callable[..., str], tmp_path: Path
 ) -> None:
@@ -98,16 +110,10 @@ def test_site_holds_only_runtime_files_the_game_loads(
     out = tmp_path / "_site"
     files = build(out)
     url = serve(out, PREFIX)
-    context = browser.new_context(viewport=VIEWPORT, service_workers="block")  # type: ignore[arg-type]
     guard = PageGuard()
     guard.allow(r"offline mode unavailable")  # sw-register.js's warning when registration is blocked
-    context.on("request", guard.on_request)
-    context.on("requestfailed", guard.on_request_failed)
-    context.on("response", guard.on_response)
+    context, page = watched_tab(browser, guard)
     try:
-        page = context.new_page()
-        page.on("console", guard.on_console)
-        page.on("pageerror", guard.on_page_error)
         page.add_init_script(SEED_FAST_SETTINGS)
         page.goto(url)
         wait_ready(page)
@@ -139,13 +145,8 @@ def test_site_holds_only_runtime_files_the_game_loads(
     # the game against, starts from the same files without asking for one the build leaves out.
     (out / "bare.html").write_text(bare_page(files), encoding="utf-8")
     bare = PageGuard()
-    context = browser.new_context(viewport=VIEWPORT, service_workers="block")  # type: ignore[arg-type]
-    context.on("requestfailed", bare.on_request_failed)
-    context.on("response", bare.on_response)
+    context, page = watched_tab(browser, bare)
     try:
-        page = context.new_page()
-        page.on("console", bare.on_console)
-        page.on("pageerror", bare.on_page_error)
         page.goto(url + "bare.html")
         wait_ready(page)
         bare.check()
