@@ -133,12 +133,7 @@ def context(browser: PlaywrightBrowser) -> Iterator[BrowserContext]:
 @pytest.fixture
 def page(context: BrowserContext, page_guard: PageGuard, request: pytest.FixtureRequest) -> Generator[Page, None, None]:
     """A guarded tab (see the module docstring); fails the test on any problem it saw."""
-    tab = context.new_page()
-    context.on("request", page_guard.on_request)
-    context.on("requestfailed", page_guard.on_request_failed)
-    context.on("response", page_guard.on_response)
-    tab.on("console", page_guard.on_console)
-    tab.on("pageerror", page_guard.on_page_error)
+    tab = page_guard.new_tab(context)
     # Workers' consoles are forwarded to the page in Chromium; errors thrown in them too.
     yield tab
     report = getattr(request.node, "rep_call", None)

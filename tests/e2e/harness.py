@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request, Response
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -94,6 +94,16 @@ class PageGuard:
         self.requests: list[str] = []
         self._allowed: list[re.Pattern[str]] = []
         self._started = time.monotonic()
+
+    def new_tab(self, context: BrowserContext) -> Page:
+        """A new tab of `context`, watched by this guard with the whole context's requests."""
+        context.on("request", self.on_request)
+        context.on("requestfailed", self.on_request_failed)
+        context.on("response", self.on_response)
+        tab = context.new_page()
+        tab.on("console", self.on_console)
+        tab.on("pageerror", self.on_page_error)
+        return tab
 
     def allow(self, pattern: str) -> None:
         """Accept console errors / failed request URLs matching `pattern` (a regex) in this test."""

@@ -91,13 +91,7 @@ def wait_frames_ready(page: Page) -> None:
 def watched_tab(browser: Browser, guard: PageGuard) -> tuple[BrowserContext, Page]:
     """A tab in a new context without service workers, watched by `guard` (as the `page` fixture's)."""
     context = browser.new_context(viewport=VIEWPORT, service_workers="block")  # type: ignore[arg-type]
-    context.on("request", guard.on_request)
-    context.on("requestfailed", guard.on_request_failed)
-    context.on("response", guard.on_response)
-    page = context.new_page()
-    page.on("console", guard.on_console)
-    page.on("pageerror", guard.on_page_error)
-    return context, page
+    return context, guard.new_tab(context)
 
 
 def test_site_holds_only_runtime_files_the_game_loads(
