@@ -21,7 +21,8 @@ Fixtures (use them by naming them as test arguments):
   on loopback, its address; the tabs of several people, each in its own context, checked at the end.
 
 Helpers in tests/e2e/harness.py: `wait_ready(page)`, `run_axe(page)` (axe-core from node_modules,
-injected inline; returns the violations), `PageGuard`.
+injected inline; returns the violations), `PageGuard` (`guard.new_tab(context)`: a tab it watches,
+for a test that opens its own context).
 
 Example::
 
