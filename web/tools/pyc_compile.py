@@ -24,7 +24,6 @@ Run by `make runtime` (so by `make play`, `make site` and `make test`) and by th
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -32,7 +31,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mpy_compile import command, temp_beside  # noqa: E402
+from mpy_compile import command, replacing  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "web" / "runtime" / "pyc"
@@ -119,13 +118,11 @@ def pack(out: Path = OUT, root: Path = ROOT, archive: Path = ARCHIVE) -> None:
     """Write the archive: the same bytes for the same files (sorted, fixed dates), so a rebuilt
     site keeps its version (web/tools/build_site.py hashes the files); replaced in one step."""
     archive.parent.mkdir(parents=True, exist_ok=True)
-    temp = temp_beside(archive)
-    with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as packed:
+    with replacing(archive) as temp, zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED) as packed:
         for name, path in archive_members(out, root).items():
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             packed.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
-    os.replace(temp, archive)
 
 
 def outdated(out: Path = OUT, root: Path = ROOT, runtime: Path = PYODIDE, archive: Path = ARCHIVE) -> list[str]:
