@@ -269,6 +269,25 @@ def test_dev_server_packs_the_engine_again_after_an_edit() -> None:
         server.server_close()
 
 
+def test_dev_server_makes_the_bundles_current_before_the_first_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Working them out takes most of a second, which the first page's request would otherwise wait for."""
+    import serve
+
+    monkeypatch.setattr(serve, "_bundled", [None])  # as in a server process that has served nothing
+    server, url = start_server()
+    try:
+        assert serve._bundled[0] is not None  # made current before any request
+
+        def again(*args: object, **kwargs: object) -> None:
+            raise AssertionError("the bundles were worked out again for the first request")
+
+        monkeypatch.setattr(serve, "compile_all", again)
+        assert _get(url + "web/runtime/mpy/game.bundle")[0] == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_dev_server_sub_path(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
     server, url = start_server(directory=tmp_path, prefix="/REPO/")
