@@ -1,8 +1,8 @@
 /* The engine workers, started through PyScript: "quick" (MicroPython) and "full" (Pyodide).
  *
  * quick: web/quick/worker.py on MicroPython (0.2 MB, starts in a fraction of a second). The game
- *   page starts it as soon as MicroPython's files have arrived (web/preload.js, data-engine), so a
- *   first visit plays its first card long before Pyodide could have loaded. It plays the portable
+ *   page starts it with PyScript, once its first frame is painted (web/preload.js, data-engine), so
+ *   a first visit plays its first card long before Pyodide could have loaded. It plays the portable
  *   levels (beginner, easy, normal).
  * full: web/worker.py on Pyodide (13 MB, several seconds on a first visit), for what needs
  *   CPython's speed: the hard and expert bots, the hint, the puzzles and the replays' checks. The

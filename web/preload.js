@@ -2,9 +2,8 @@
  * thread fetches at start — PyScript's chunks that core.js imports before it starts MicroPython,
  * the interpreter, web/mpy.toml and the UI's modules (data-preload, kept in step with the vendored
  * PyScript and web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts,
- * rather than one after another as each import is reached;
- * once they are in, start the quick engine worker (data-engine: web/engine.mjs, whose ready("quick")
- * starts MicroPython in a worker: it finds the interpreter's files in the HTTP cache by then).
+ * rather than one after another as each import is reached; and start the quick engine worker with
+ * them (data-engine: web/engine.mjs, whose ready("quick") starts MicroPython in a worker).
  *
  * Both are added by this deferred script rather than written in the HTML: the downloads begin once
  * the page's first frame (the table's static frame) is painted, not while that paint still waits
@@ -13,9 +12,8 @@
 (() => {
   "use strict";
 
-  function preload(href, done) {
+  function preload(href) {
     const link = document.createElement("link");
-    link.onload = link.onerror = done;
     if (/\.m?js$/.test(href)) {
       link.rel = "modulepreload"; // PyScript's own chunks and MicroPython's loader: fetched and compiled
     } else {
@@ -41,18 +39,15 @@
   const engine = me && me.dataset.engine;
   // A page the service worker answers (a return visit) reads every file from its cache.
   const cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-  // On a first visit the quick engine worker starts as soon as the files MicroPython needs have
-  // arrived, beside the main thread's MicroPython rather than after it, and never sharing a slow
-  // line with the table's files; on a return visit at once (go). (Pyodide, the full worker,
-  // starts only once the game is playable: web/ui/controller.py.) A failure shows when the page
-  // asks web/engine.mjs for the worker.
-  let waiting = files.length;
+  // The quick engine worker starts with PyScript, not once the files above have arrived: a worker
+  // takes its first messages only after the main thread has seen its script run, and started
+  // beside the main thread's MicroPython it waited behind that start and the table's drawing,
+  // up to half a second on this machine. Started first, it is set up while the main thread still
+  // waits for its files; its own share of the line is small (its modules; the interpreter comes
+  // from the same download as the page's). (Pyodide, the full worker, starts only once the game
+  // is playable: web/ui/controller.py.) A failure shows when the page asks web/engine.mjs for it.
   function startEngine() {
     if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready("quick"), () => {});
-  }
-  function arrived() {
-    waiting -= 1;
-    if (waiting === 0 && !cached) startEngine();
   }
 
   let started = false;
@@ -60,11 +55,10 @@
     if (started) return;
     started = true;
     if (core) start(core);
-    // From the cache no download competes, so the worker starts at once, beside PyScript.
-    if (!files.length || cached) startEngine();
+    startEngine();
     // Each link in a task of its own: a phone spends a few milliseconds on each, and twenty in
     // one task would block a tap for a tenth of a second.
-    files.forEach((href) => setTimeout(() => preload(href, arrived), 0));
+    files.forEach((href) => setTimeout(() => preload(href), 0));
   }
 
   // Nothing competes with the first frame either: start at once.
