@@ -133,7 +133,7 @@ def test_the_table_is_drawn_in_steps_that_each_return_to_the_browser(
 def test_the_engine_worker_starts_while_the_tables_files_are_still_coming(page: Page, site_url: str) -> None:
     # web/preload.js starts the quick engine worker (web/engine.mjs) with PyScript, not once the
     # main thread's files are in: a worker takes its first messages only after the main thread has
-    # seen its script run, so started later it waited behind MicroPython's start on the main thread.
+    # seen its script run, so started later it would wait behind MicroPython's start there.
     # The UI's modules are held back here: the worker is set up and fetches its own modules all the
     # same (its bundle asked for from the worker), and the game starts once they come.
     held: list[Route] = []
