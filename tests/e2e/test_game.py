@@ -193,6 +193,14 @@ def test_reload_mid_hand_and_continue(page: Page, site_url: str) -> None:
     expect(page.locator('[data-testid="hand-summary"]')).to_be_visible()
 
 
+# The page has saved the match it started: the fresh match's first save follows the table's ready
+# state by an engine call, and a save the test wrote before then would be overwritten. (A save the
+# page refused is removed before the table is ready.)
+SAVED = """() => {
+  try { return !!JSON.parse(JSON.parse(localStorage.getItem('gongzhu.save')).match); } catch (error) { return false; }
+}"""
+
+
 def test_corrupt_or_old_save_starts_fresh_with_a_notice(page: Page, site_url: str) -> None:
     page.add_init_script(settings_script(FAST_SETTINGS))
     page.add_init_script(save_script("{this is not json"))
@@ -203,6 +211,7 @@ def test_corrupt_or_old_save_starts_fresh_with_a_notice(page: Page, site_url: st
     assert table_state(page) in ("expose", "play")
 
     # A save the engine refuses (valid wrapper, broken match) is caught too.
+    page.wait_for_function(SAVED)
     broken = json.loads(saved_game(7, "classic", plays=8))
     broken["match"] = broken["match"].replace('"play"', '"fly"')
     page.evaluate("value => localStorage.setItem('gongzhu.save', value)", json.dumps(broken))
@@ -212,6 +221,7 @@ def test_corrupt_or_old_save_starts_fresh_with_a_notice(page: Page, site_url: st
     expect(page.locator("#hand [data-card]")).to_have_count(13)
 
     # An older format version says so.
+    page.wait_for_function(SAVED)
     page.evaluate("localStorage.setItem('gongzhu.save', JSON.stringify({v: 0, match: '{}'}))")
     page.reload()
     wait_ready(page)
