@@ -113,15 +113,29 @@ def test_interpreters_are_the_local_vendored_runtime() -> None:
     # the vendored Pyodide and nothing from anywhere else. PyScript's PyWorker takes it from
     # web/engine.mjs, not from pyscript.toml, which names none (it would be a second, dead, copy).
     engine = (ROOT / "web" / "engine.mjs").read_text(encoding="utf-8")
-    assert re.findall(r'^import .* from "([^"]+)";', engine, re.M) == ["./runtime/pyscript/core.js"]
+    assert re.findall(r'import\("([^"]+)"\)', engine) == ["./runtime/pyscript/core.js"]  # PyWorker
     assert re.findall(r'here\("([^"]+)"\)', engine) == [
-        "quick/worker.py", "quick/mpy.toml", "runtime/micropython/micropython.mjs",  # the quick worker
+        "quick/worker.mjs",  # the quick worker, MicroPython without PyScript
         "worker.py", "../pyscript.toml", "pyodide-start.mjs"]  # the full worker
+    quick = (ROOT / "web" / "quick" / "worker.mjs").read_text(encoding="utf-8")
+    assert re.findall(r'^import .* from "([^"]+)";', quick, re.M) == ["../runtime/micropython/micropython.mjs"]
+    assert 'here("../runtime/micropython/micropython.wasm")' in quick
     assert "interpreter" not in tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     start = (ROOT / "web" / "pyodide-start.mjs").read_text(encoding="utf-8")
     imports = re.findall(r'^import .* from "([^"]+)";', start, re.M)
     assert imports == ["./runtime/pyodide/pyodide.mjs"], imports
     assert 'new URL("./runtime/pyodide/", import.meta.url)' in start  # Pyodide's files: the same folder
+
+
+def test_the_quick_worker_writes_the_files_its_config_lists() -> None:
+    """web/quick/worker.mjs writes into MicroPython's file system what web/quick/mpy.toml's [files]
+    lists (`make files` generates that list; `make runtime` and `make site` read it)."""
+    quick = (ROOT / "web" / "quick" / "worker.mjs").read_text(encoding="utf-8")
+    block = quick[quick.index("const FILES = {"):]
+    written = dict(re.findall(r'^\s*"([^"]+)": "([^"]+)",$', block[:block.index("};")], re.M))
+    config = tomllib.loads((ROOT / "web" / "quick" / "mpy.toml").read_text(encoding="utf-8"))
+    assert written == {url: dest.removeprefix("./") for url, dest in config["files"].items()}
+    assert written  # the bundle and its unbundler
 
 
 def test_index_html_loads_nothing_from_another_origin() -> None:

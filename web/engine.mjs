@@ -1,39 +1,69 @@
-/* The engine workers, started through PyScript: "quick" (MicroPython) and "full" (Pyodide).
+/* The engine workers: "quick" (MicroPython) and "full" (Pyodide, through PyScript).
  *
- * quick: web/quick/worker.py on MicroPython (0.2 MB, starts in a fraction of a second). The game
- *   page starts it with PyScript, once its first frame is painted (web/preload.js, data-engine), so
- *   a first visit plays its first card long before Pyodide could have loaded. It plays the portable
- *   levels (beginner, easy, normal).
- * full: web/worker.py on Pyodide (13 MB, several seconds on a first visit), for what needs
- *   CPython's speed: the hard and expert bots, the hint, the puzzles and the replays' checks. The
- *   game asks for it only once its first decision is playable, so it never competes with the bytes
- *   the first move needs.
+ * quick: web/quick/worker.py on MicroPython (0.2 MB, starts in a fraction of a second), in a plain
+ *   module worker (web/quick/worker.mjs) that begins loading as soon as it exists. The game page
+ *   starts it once its first frame is painted (web/preload.js, data-engine), so a first visit plays
+ *   its first card long before Pyodide could have loaded. It plays the portable levels (beginner,
+ *   easy, normal).
+ * full: web/worker.py on Pyodide (13 MB, several seconds on a first visit), started by PyScript's
+ *   PyWorker, for what needs CPython's speed: the hard and expert bots, the hint, the puzzles and
+ *   the replays' checks. The game asks for it only once its first decision is playable, so it never
+ *   competes with the bytes the first move needs. Started before PyScript's plugins have loaded, it
+ *   gets none of PyScript's hooks, so `import pyscript` is not available in it (it imports none).
  *
- * Either is started the first time a page asks for it (`ready(kind)`), once per page. Started
- * before PyScript's plugins have loaded, a worker gets none of PyScript's hooks, so `import
- * pyscript` is not available in it (neither worker imports it). Both export the same `call`.
+ * Either is started the first time a page asks for it (`ready(kind)`), once per page. Both answer
+ * the same `call(name, argsJson)` with JSON text.
  *
  * Pages reach them through this module (web/ui/engine.py imports it with PyScript's js_import):
- *   ready(kind)   -> Promise of the running worker (started now if none); its exports are on `.sync`
+ *   ready(kind)   -> Promise of the running worker (started now if none); `call` is on its `.sync`
  *   restart(kind) -> a fresh worker, after a failure (the old one, if it ever started, is stopped)
  */
-import { MPWorker, PyWorker } from "./runtime/pyscript/core.js";
-
 const here = (path) => new URL(path, import.meta.url).href;
 const running = { quick: null, full: null };
 
+/* The quick worker (web/quick/worker.mjs): a promise of `{sync: {call}, terminate}` once worker.py
+ * has run, `call(name, argsJson)` answering a promise of JSON text; rejected if it fails to start. */
+function quickWorker() {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(here("quick/worker.mjs"), { type: "module", name: "Gong Zhu quick engine" });
+    const waiting = new Map();
+    let next = 0;
+    const call = (name, args = "[]") =>
+      new Promise((answer, refuse) => {
+        waiting.set(next, { answer, refuse });
+        worker.postMessage({ id: next++, name, args });
+      });
+    const fail = (message) => {
+      const error = new Error(message);
+      for (const { refuse } of waiting.values()) refuse(error);
+      waiting.clear();
+      reject(error);
+    };
+    worker.addEventListener("message", ({ data }) => {
+      if (data.ready) return resolve({ sync: { call }, terminate: () => worker.terminate() });
+      if ("failed" in data) return fail(`the quick engine did not start: ${data.failed}`);
+      const pending = waiting.get(data.id);
+      waiting.delete(data.id);
+      if (!pending) return;
+      if ("error" in data) pending.refuse(new Error(data.error));
+      else pending.answer(data.reply);
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      fail(`the quick engine worker failed: ${event.message || "its script did not load"}`);
+    });
+  });
+}
+
 const STARTERS = {
-  quick: () =>
-    MPWorker(here("quick/worker.py"), {
-      config: here("quick/mpy.toml"),
-      // PyScript takes the interpreter module from here, not from the config's `interpreter`.
-      version: here("runtime/micropython/micropython.mjs"),
-    }),
-  full: () =>
-    PyWorker(here("worker.py"), {
+  quick: quickWorker,
+  full: async () => {
+    const { PyWorker } = await import("./runtime/pyscript/core.js");
+    return PyWorker(here("worker.py"), {
       config: here("../pyscript.toml"),
       version: here("pyodide-start.mjs"), // Pyodide, restored from a snapshot after the first visit
-    }),
+    });
+  },
 };
 
 function known(kind) {

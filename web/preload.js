@@ -39,13 +39,11 @@
   const engine = me && me.dataset.engine;
   // A page the service worker answers (a return visit) reads every file from its cache.
   const cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
-  // The quick engine worker starts with PyScript, not once the files above have arrived: a new
-  // worker takes its first messages only once the main thread has handled the notice that the
-  // worker's script has run, so started beside the main thread's start of MicroPython it would wait
-  // behind that start and the table's drawing. Started first, it is set up while the main thread
-  // still waits for its files; its own share of the line is small (its modules; the interpreter
-  // comes from the same download as the page's). (Pyodide, the full worker, starts only once the
-  // game is playable: web/ui/controller.py.) A failure shows when the page asks web/engine.mjs for it.
+  // The quick engine worker starts with PyScript, not once the files above have arrived: it loads
+  // its interpreter and modules on its own (web/quick/worker.mjs) while the main thread still waits
+  // for its files, and its share of the line is small (its modules; the interpreter comes from the
+  // same download as the page's). (Pyodide, the full worker, starts only once the game is playable:
+  // web/ui/controller.py.) A failure shows when the page asks web/engine.mjs for it.
   function startEngine() {
     if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready("quick"), () => {});
   }

@@ -11,10 +11,11 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from build_site import build
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 
 import gongzhu
 from tests.e2e.harness import ARTIFACTS, ROOT, wait_ready
@@ -130,12 +131,29 @@ def test_the_table_is_drawn_in_steps_that_each_return_to_the_browser(
         assert page.locator(f'[data-seat="{seat}"] .backs .back').count() == 13
 
 
+def test_a_quick_worker_that_cannot_load_its_modules_says_so(page: Page, site_url: str, page_guard: Any) -> None:
+    # The quick worker's modules do not come (a broken deploy, a cache gone wrong): the page says why
+    # the engine did not start and offers the restart, instead of loading for ever; the restart, once
+    # they come, starts the game on the table dealt.
+    page_guard.allow(r"quick\.bundle")  # the 404, and the page's own report of it
+    page.route("**/web/runtime/mpy/quick.bundle", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    expect(page.locator("#notice")).to_contain_text("quick.bundle: HTTP 404", timeout=30_000)
+    assert page.evaluate("document.documentElement.classList.contains('failed')")
+    dealt = sorted(page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert len(dealt) == 13  # the dealt table stays
+    page.unroute("**/web/runtime/mpy/quick.bundle")
+    page.locator('[data-action="restart-engine"]').click()
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(page.locator("#notice")).not_to_contain_text("HTTP 404")
+    assert sorted(page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")) == dealt
+
+
 def test_the_engine_worker_starts_while_the_tables_files_are_still_coming(page: Page, site_url: str) -> None:
     # web/preload.js starts the quick engine worker (web/engine.mjs) with PyScript, not once the
-    # main thread's files are in: a worker takes its first messages only after the main thread has
-    # seen its script run, so started later it would wait behind MicroPython's start there.
-    # The UI's modules are held back here: the worker is set up and fetches its own modules all the
-    # same (its bundle asked for from the worker), and the game starts once they come.
+    # main thread's files are in. The UI's modules are held back here: the worker is set up and
+    # fetches its own modules all the same (its bundle asked for from the worker), and the game
+    # starts once they come.
     held: list[Route] = []
     asked: list[str] = []
     page.route("**/web/runtime/mpy/game.bundle", lambda route: held.append(route))  # the UI's modules

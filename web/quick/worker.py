@@ -1,13 +1,14 @@
 """The quick engine worker: MicroPython runs the portable core off the main thread.
 
-Started by web/engine.mjs (PyScript's MPWorker, with web/quick/mpy.toml) as soon as the page has
-MicroPython's files, so the first deal is playable within a second or two of a first visit, long
-before Pyodide (13 MB) could be. It plays the portable levels (beginner, easy, normal) and serves
-the game calls of gongzhu.core.table (the page moves the match to the Pyodide worker, web/worker.py,
-through its JSON when a seat's level is `hard` or `expert`) and the embeds' portable calls.
+Run by web/quick/worker.mjs (MicroPython in a plain worker, started by web/engine.mjs with the
+page's first paint), which first writes web/quick/mpy.toml's [files] into the file system, so the
+first deal is playable within a second or two of a first visit, long before Pyodide (13 MB) could
+be. It plays the portable levels (beginner, easy, normal) and serves the game calls of
+gongzhu.core.table (the page moves the match to the Pyodide worker, web/worker.py, through its JSON
+when a seat's level is `hard` or `expert`) and the embeds' portable calls.
 
-The page calls one exported function, `call(name, args_json)` (web/ui/engine.py); arguments and
-results cross as JSON text.
+The page calls one function, `call(name, args_json)` (web/ui/engine.py, through worker.mjs);
+arguments and results cross as JSON text.
 """
 
 import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
@@ -33,5 +34,3 @@ def call(name, args_json="[]"):
     """Run `API[name](*args)` and answer `{"ok": result}` or `{"error": type, "message": text}` as JSON."""
     return serve(API, name, args_json)
 
-
-__export__ = ["call"]

@@ -1,8 +1,9 @@
 """Keep the `[files]` tables of the MicroPython pages' configs in step with the Python sources.
 
 Each MicroPython config (the game's web/mpy.toml, the score keeper's web/keeper/mpy.toml, the
-embeds' web/embed/mpy.toml and the quick engine worker's web/quick/mpy.toml) copies two files into
-the interpreter's file system before its script runs: web/runtime/mpy/unbundle.mpy and the page's
+embeds' web/embed/mpy.toml and the quick engine worker's web/quick/mpy.toml, which
+web/quick/worker.mjs follows rather than PyScript) copies two files into the interpreter's file
+system before its script runs: web/runtime/mpy/unbundle.mpy and the page's
 bundle, web/runtime/mpy/<page>.bundle, which the script's first line (`import unbundle`,
 web/unbundle.py) unpacks. A bundle holds the bytecode web/tools/mpy_compile.py writes into
 web/runtime/mpy/ (built by `make runtime`) of every module the page imports (`members`):

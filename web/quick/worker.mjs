@@ -1,0 +1,60 @@
+/* The quick engine worker: MicroPython (the interpreter alone, without PyScript) running web/quick/worker.py.
+ *
+ * Started by web/engine.mjs (`ready("quick")`). A plain module worker rather than PyScript's MPWorker:
+ * it starts loading the interpreter and its modules as soon as its script runs. (A new worker gets the
+ * page's first message only once the page's main thread has handled the notice that the worker's
+ * script has run; a PyScript worker waits for that message to begin, and the main thread is busy
+ * starting PyScript and drawing the table then. This one needs no message to begin.)
+ *
+ * It writes worker.py's files into MicroPython's file system, runs worker.py and answers the page's
+ * calls: `{id, name, args}` (args as JSON text) -> `{id, reply}` (worker.py's `call`, JSON text) or
+ * `{id, error}`. It says `{ready: true}` once worker.py has run, or `{failed: message}`.
+ */
+import { loadMicroPython } from "../runtime/micropython/micropython.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+
+// What worker.py finds in its file system: web/quick/mpy.toml's [files] (`make files`; a test
+// keeps the two in step), the UI's unbundler and the portable core's modules in one bundle.
+const FILES = {
+  "../runtime/mpy/unbundle.mpy": "unbundle.mpy",
+  "../runtime/mpy/quick.bundle": "modules.bundle",
+};
+
+async function download(path, as) {
+  const response = await fetch(here(path));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return as === "text" ? response.text() : new Uint8Array(await response.arrayBuffer());
+}
+
+async function start() {
+  const sources = Object.keys(FILES);
+  const [mp, script, ...files] = await Promise.all([
+    loadMicroPython({
+      url: here("../runtime/micropython/micropython.wasm"),
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.error(line),
+    }),
+    download("worker.py", "text"),
+    ...sources.map((path) => download(path)),
+  ]);
+  sources.forEach((path, i) => mp.FS.writeFile(FILES[path], files[i]));
+  mp.runPython(script);
+  return mp.globals.get("call");
+}
+
+const started = start();
+started.then(
+  () => postMessage({ ready: true }),
+  (error) => postMessage({ failed: String((error && error.message) || error) }),
+);
+
+addEventListener("message", async ({ data }) => {
+  const call = await started.catch(() => null);
+  if (!call) return; // said once, by the `failed` message
+  try {
+    postMessage({ id: data.id, reply: call(data.name, data.args) });
+  } catch (error) {
+    postMessage({ id: data.id, error: String((error && error.message) || error) });
+  }
+});
