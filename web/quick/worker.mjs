@@ -28,13 +28,16 @@ async function download(path, as) {
 }
 
 async function start() {
+  // The interpreter first (the page's main thread downloads the same file at the same time, and the
+  // browser fetches it once), then this worker's own files: on a slow line they would otherwise
+  // share it with the files the table is waiting for.
+  const mp = await loadMicroPython({
+    url: here("../runtime/micropython/micropython.wasm"),
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line),
+  });
   const sources = Object.keys(FILES);
-  const [mp, script, ...files] = await Promise.all([
-    loadMicroPython({
-      url: here("../runtime/micropython/micropython.wasm"),
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.error(line),
-    }),
+  const [script, ...files] = await Promise.all([
     download("worker.py", "text"),
     ...sources.map((path) => download(path)),
   ]);
