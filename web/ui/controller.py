@@ -145,6 +145,7 @@ class Controller:
         self.sound.enabled = self.s.settings["sound"]
         self.link = Link(self.s, storage, self.render)  # the engine worker: calls, watchdog, restart, saving
         self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
+        self.waited = asyncio.Event()  # set the first time the table waits for the human (web/ui/main.py)
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
         self.reviewer = Reviewer(self)  # the hand review's runs (web/ui/review.py)
         self.tutorial_setup()
@@ -406,6 +407,7 @@ class Controller:
                 else:
                     # The table waits for the human: now, and not before the first decision is
                     # playable, Pyodide may start loading (it never competes with the first move).
+                    self.waited.set()
                     self.load_search()
                     intents.wake.clear()
                     await intents.wake.wait()

@@ -104,6 +104,9 @@ async def boot():
         raise
     await controller.engine_ready(engine)
     print("gongzhu: engine v{} ready in {:.1f} s".format(controller.s.version, elapsed()))
+    # The menus' code (about a thousand lines) waits until the table first waits for the human: it
+    # delays neither the engine's first answers nor the bots' moves before the first decision.
+    await controller.waited.wait()
     await mount_menus(controller, room_now)
 
 
@@ -118,8 +121,7 @@ def room_first(storage):
 
 
 async def mount_menus(controller, room_mounted):
-    """The statistics and "Play with friends" menus, mounted once the first decision is playable so
-    that their code (about a thousand lines) does not delay it; each in a task of its own."""
+    """The statistics and "Play with friends" menus; each in a task of its own."""
     await breathe()
     from ui.stats_dialog import mount as mount_stats
 
