@@ -144,9 +144,14 @@ def test_a_quick_worker_that_cannot_load_its_modules_says_so(page: Page, site_ur
     assert len(dealt) == 13  # the dealt table stays
     page.unroute("**/web/runtime/mpy/quick.bundle")
     page.locator('[data-action="restart-engine"]').click()
-    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    page.wait_for_function("(c => c.contains('ready') && !c.contains('failed'))(document.documentElement.classList)",
+                           timeout=60_000)
     expect(page.locator("#notice")).not_to_contain_text("HTTP 404")
     assert sorted(page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")) == dealt
+    # As after a start without trouble: the engine's version, and the menus that mount once the
+    # table waits for the player.
+    expect(page.locator("#engine-version")).to_contain_text(gongzhu.__version__)
+    expect(page.locator("#stats-open")).to_be_enabled(timeout=30_000)
 
 
 def test_the_engine_worker_starts_while_the_tables_files_are_still_coming(page: Page, site_url: str) -> None:

@@ -332,6 +332,14 @@ class Controller:
         s = self.s
         if not await self.link.restart(connect):
             return
+        if not s.version:
+            # The page's first worker never answered (web/ui/main.py): what `engine_ready` does first.
+            asyncio.create_task(self.link.watchdog())
+            try:
+                s.version = await self.link.call("version")
+                self.link.playable = await self.link.call("bot_levels")
+            except EngineDown:
+                return
         s.busy = False
         self.intents = None  # the old queue's loop ends; what it held was for the old worker
         saved = store.read_save(self.storage)[0]

@@ -99,14 +99,17 @@ async def boot():
         engine = await Engine.connect(kind="quick")
         window.performance.mark("gongzhu-engine")
     except Exception as exc:
+        # Said on the table, with the restart button (Controller.restart_engine); the menus wait.
         controller.link.fail(str(exc))
         html.classList.add("failed")
-        raise
-    await controller.engine_ready(engine)
-    print("gongzhu: engine v{} ready in {:.1f} s".format(controller.s.version, elapsed()))
+        print("gongzhu: the engine did not start:", exc)
+    else:
+        await controller.engine_ready(engine)
+        print("gongzhu: engine v{} ready in {:.1f} s".format(controller.s.version, elapsed()))
     # The menus' code (about a thousand lines) waits until the table first waits for the human: it
     # delays neither the engine's first answers nor the bots' moves before the first decision.
     await controller.waited.wait()
+    html.classList.remove("failed")
     await mount_menus(controller, room_now)
 
 
