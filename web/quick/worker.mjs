@@ -15,7 +15,7 @@ import { loadMicroPython } from "../runtime/micropython/micropython.mjs";
 const here = (path) => new URL(path, import.meta.url).href;
 
 // What worker.py finds in its file system: web/quick/mpy.toml's [files] (`make files`; a test
-// keeps the two in step), the UI's unbundler and the portable core's modules in one bundle.
+// keeps the two in step): the unbundler (web/unbundle.py) and the portable core's modules in one bundle.
 const FILES = {
   "../runtime/mpy/unbundle.mpy": "unbundle.mpy",
   "../runtime/mpy/quick.bundle": "modules.bundle",
