@@ -335,6 +335,31 @@ def test_worker_failure_is_reported_and_a_restart_keeps_the_match(page: Page, si
     assert played_all(page, play_hand(page), len(held))
 
 
+def test_settings_and_help_open_again_as_they_were_left(page: Page, site_url: str) -> None:
+    # Drawn from the settings alone, the two dialogs keep their content while closed: they open
+    # again at once, until a setting they show changes.
+    open_game(page, site_url, "?seed=13")
+    settings, help_ = page.locator("#dlg-settings"), page.locator("#dlg-help")
+    page.click('[data-action="open-settings"]')
+    expect(settings).to_be_visible()
+    page.evaluate("document.querySelector('#set-speed').dataset.mark = 'drawn once'")
+    page.click('#dlg-settings [data-action="close"]')
+    page.click('[data-action="open-help"]')
+    expect(help_).to_be_visible()
+    page.evaluate("document.querySelector('#dlg-help-title').dataset.mark = 'drawn once'")
+    page.keyboard.press("Escape")
+    expect(help_).to_be_hidden()
+    page.click('[data-action="open-settings"]')
+    expect(settings).to_be_visible()
+    expect(page.locator("#set-speed")).to_have_attribute("data-mark", "drawn once")  # the same element
+    page.select_option("#set-lang", "zh")
+    expect(page.locator("#dlg-settings-title")).to_have_text("设置")
+    page.click('#dlg-settings [data-action="close"]')
+    page.click('[data-action="open-help"]')  # the language changed while it was closed: drawn anew
+    expect(page.locator("#dlg-help-title")).to_have_text("玩法")
+    expect(page.locator("#dlg-help-title")).not_to_have_attribute("data-mark", "drawn once")
+
+
 def test_settings_are_applied_and_remembered(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?seed=13")
     page.click('[data-action="open-settings"]')

@@ -247,6 +247,11 @@ def last_dialog(s, lang, pos):
     return [dialog_head("dlg-last", t("last_trick", lang), lang), h("div", {"class": "dlg-body"}, body)]
 
 
+KEPT_WHILE_CLOSED = ("settings", "help")
+"""The dialogs whose content stays built while they are closed: drawn from the settings alone, they
+open again without being rebuilt while those have not changed."""
+
+
 class DialogsRegion:
     """Opens, fills and closes the dialogs (mixed into `Renderer`)."""
 
@@ -277,7 +282,8 @@ class DialogsRegion:
             else:
                 if dlg.open:
                     dlg.close()
-                self.keys.pop(dlg_id, None)
+                if screen not in KEPT_WHILE_CLOSED:
+                    self.keys.pop(dlg_id, None)
 
     def dialog_key(self, s, screen, lang):
         v = s.view
