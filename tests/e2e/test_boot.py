@@ -19,6 +19,7 @@ from playwright.sync_api import Page, Route, expect
 
 import gongzhu
 from tests.e2e.harness import ARTIFACTS, ROOT, wait_ready
+from tests.e2e.test_game_support import hand_codes
 
 # The README's picture. Every run saves test-artifacts/screenshot.png; the tracked copy is
 # rewritten only when missing or when asked (`make screenshot`), so a test run never dirties git
@@ -140,14 +141,14 @@ def test_a_quick_worker_that_cannot_load_its_modules_says_so(page: Page, site_ur
     page.goto(site_url)
     expect(page.locator("#notice")).to_contain_text("quick.bundle: HTTP 404", timeout=30_000)
     assert page.evaluate("document.documentElement.classList.contains('failed')")
-    dealt = sorted(page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+    dealt = sorted(hand_codes(page))
     assert len(dealt) == 13  # the dealt table stays
     page.unroute("**/web/runtime/mpy/quick.bundle")
     page.locator('[data-action="restart-engine"]').click()
     page.wait_for_function("(c => c.contains('ready') && !c.contains('failed'))(document.documentElement.classList)",
                            timeout=60_000)
     expect(page.locator("#notice")).not_to_contain_text("HTTP 404")
-    assert sorted(page.locator("#hand [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")) == dealt
+    assert sorted(hand_codes(page)) == dealt
     # As after a start without trouble: the engine's version, and the menus that mount once the
     # table waits for the player.
     expect(page.locator("#engine-version")).to_contain_text(gongzhu.__version__)

@@ -33,4 +33,3 @@ API["embed_play_out"] = lambda spec, moves, card, seed=0: play_out(spec, moves, 
 def call(name, args_json="[]"):
     """Run `API[name](*args)` and answer `{"ok": result}` or `{"error": type, "message": text}` as JSON."""
     return serve(API, name, args_json)
-

@@ -266,15 +266,20 @@ class Controller:
     async def engine_ready(self, engine):
         """The quick worker answered: start (or resume) the match it should play, then let the bots
         move, and load the full worker in the background."""
-        asyncio.create_task(self.link.watchdog())
         self.link.attach(engine)
         try:
-            self.s.version = await self.link.call("version")
-            self.link.playable = await self.link.call("bot_levels")
+            await self.first_answers()
             await self.begin()
         except EngineDown:
             return
         self.start_serving()
+
+    async def first_answers(self):
+        """What the page asks the first worker that answers: its version and the levels its bots
+        play; and the watchdog starts."""
+        asyncio.create_task(self.link.watchdog())
+        self.s.version = await self.link.call("version")
+        self.link.playable = await self.link.call("bot_levels")
 
     def load_search(self):
         """Start loading the full worker (the hint, the search bots), once."""
@@ -332,12 +337,9 @@ class Controller:
         s = self.s
         if not await self.link.restart(connect):
             return
-        if not s.version:
-            # The page's first worker never answered (web/ui/main.py): what `engine_ready` does first.
-            asyncio.create_task(self.link.watchdog())
+        if not s.version:  # the page's first worker never answered (web/ui/main.py)
             try:
-                s.version = await self.link.call("version")
-                self.link.playable = await self.link.call("bot_levels")
+                await self.first_answers()
             except EngineDown:
                 return
         s.busy = False
