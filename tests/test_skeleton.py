@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from build_site import PLUGIN_IMPORT, build, is_site_file, site_files
+from build_site import PLUGIN_IMPORT, build, is_site_file, site_files, starts_pyscript
 from pyscript_files import CONFIGS, entries, members, problems, updated_text
 from serve import start_server
 
@@ -103,6 +104,67 @@ def test_a_bundle_unpacks_to_the_same_files(tmp_path: Path, monkeypatch: pytest.
     assert unbundle.unpack() == 0  # no bundle left: nothing to do
 
 
+# Node: web/bundle.mjs inflates the bundle in a file system (a stand-in for MicroPython's: a map of
+# paths to bytes) as the pages' plugin and the quick worker do; prints what each file then holds.
+_INFLATE = """
+import fs from "node:fs";
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+const { BUNDLE, inflateBundle } = await import(job.module);
+const results = [];
+for (const bytes of [fs.readFileSync(job.gzipped), fs.readFileSync(job.plain), null]) {
+  const files = new Map(bytes ? [[BUNDLE, new Uint8Array(bytes)]] : []);
+  const FS = {
+    readFile: (path) => { if (!files.has(path)) throw new Error("ENOENT"); return files.get(path); },
+    writeFile: (path, data) => files.set(path, data),
+  };
+  await inflateBundle(FS);
+  results.push(files.has(BUNDLE) ? Buffer.from(files.get(BUNDLE)).toString("base64") : null);
+}
+console.log(JSON.stringify(results));
+"""
+
+
+def test_bundles_are_written_gzipped_and_inflated_by_the_browser(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """mpy_compile writes each bundle gzipped (GitHub Pages compresses no .bundle), rewrites it only
+    when what it holds changes, and web/bundle.mjs (run in node, whose DecompressionStream is the
+    browser's API) gives back exactly the bundle web/unbundle.py reads; a plain one is left as it is."""
+    import base64
+    import gzip
+
+    import mpy_compile
+    import pyscript_files
+
+    compiled = tmp_path / "mpy"
+    (compiled / "ui").mkdir(parents=True)
+    (compiled / "ui" / "a.mpy").write_bytes(bytes(range(256)) * 40)
+    members = {"ui/a.mpy": "ui/a.mpy"}
+    monkeypatch.setattr(pyscript_files, "bundles", lambda root: {"game.bundle": members})
+    assert mpy_compile.write_bundles(compiled, tmp_path) == ["game.bundle"]
+    written = (compiled / "game.bundle").read_bytes()
+    plain = mpy_compile.bundle_bytes(members, compiled)
+    assert written[:2] == b"\x1f\x8b" and gzip.decompress(written) == plain and len(written) < len(plain) / 4
+    assert mpy_compile.write_bundles(compiled, tmp_path) == []  # current: left alone
+    (compiled / "ui" / "a.mpy").write_bytes(b"M\x06changed")
+    assert mpy_compile.write_bundles(compiled, tmp_path) == ["game.bundle"]
+    assert gzip.decompress((compiled / "game.bundle").read_bytes()) == mpy_compile.bundle_bytes(members, compiled)
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed (make test installs it)")
+    (tmp_path / "plain.bundle").write_bytes(plain)
+    (tmp_path / "gzipped.bundle").write_bytes(written)
+    job = {"module": (ROOT / "web" / "bundle.mjs").as_uri(), "gzipped": str(tmp_path / "gzipped.bundle"),
+           "plain": str(tmp_path / "plain.bundle")}
+    run = subprocess.run([node, "--input-type=module", "-e", _INFLATE], input=json.dumps(job),
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr[-2000:]
+    inflated, untouched, missing = json.loads(run.stdout.strip().splitlines()[-1])
+    assert base64.b64decode(inflated) == plain
+    assert base64.b64decode(untouched) == plain
+    assert missing is None  # no bundle: nothing written
+
+
 def test_interpreters_are_the_local_vendored_runtime() -> None:
     def interpreter(config: str) -> str:
         return str(tomllib.loads((ROOT / config).read_text(encoding="utf-8"))["interpreter"])
@@ -118,7 +180,13 @@ def test_interpreters_are_the_local_vendored_runtime() -> None:
         "quick/worker.mjs",  # the quick worker, MicroPython without PyScript
         "worker.py", "../pyscript.toml", "pyodide-start.mjs"]  # the full worker
     quick = (ROOT / "web" / "quick" / "worker.mjs").read_text(encoding="utf-8")
-    assert re.findall(r'^import .* from "([^"]+)";', quick, re.M) == ["../runtime/micropython/micropython.mjs"]
+    # (and the bundle's inflater, web/bundle.mjs, which imports nothing)
+    assert re.findall(r'^import .* from "([^"]+)";', quick, re.M) == [
+        "../bundle.mjs", "../runtime/micropython/micropython.mjs"]
+    # The pages' PyScript is the vendored one, with the inflater as its plugin (web/pyscript.mjs).
+    plugin = (ROOT / "web" / "pyscript.mjs").read_text(encoding="utf-8")
+    assert re.findall(r'^import .* from "([^"]+)";', plugin, re.M) == ["./runtime/pyscript/core.js", "./bundle.mjs"]
+    assert "import" not in (ROOT / "web" / "bundle.mjs").read_text(encoding="utf-8")
     assert 'here("../runtime/micropython/micropython.wasm")' in quick
     assert "interpreter" not in tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     start = (ROOT / "web" / "pyodide-start.mjs").read_text(encoding="utf-8")
@@ -434,7 +502,7 @@ def pyscript_start_chunks() -> set[str]:
     assert {f"!{name}" for name in plugins} - set(config["plugins"]) == {"!error"}, plugins
     toml = set(re.findall(r'\(await import\("\./(toml-[\w-]+\.js)"\)\)\.parse', body))
     assert len(toml) == 1, toml
-    return {f"web/runtime/pyscript/{name}" for name in (core.group(1), plugins["error"], *toml)}
+    return {f"web/runtime/pyscript/{name}" for name in ("core.js", core.group(1), plugins["error"], *toml)}
 
 
 def test_every_pyscript_page_leaves_out_the_plugins_it_does_not_use() -> None:
@@ -442,7 +510,7 @@ def test_every_pyscript_page_leaves_out_the_plugins_it_does_not_use() -> None:
     page with no py script names Pyodide's ("py") config in a <py-config>, which must leave out
     what its MicroPython config leaves out, or the browser fetches five chunks no page uses."""
     pages = [p for p in [*ROOT.glob("*.html"), *(ROOT / "web" / "embed").glob("*.html")]
-             if "pyscript/core.js" in p.read_text(encoding="utf-8")]
+             if starts_pyscript(p.read_text(encoding="utf-8"))]
     assert {p.name for p in pages} >= {"index.html", "keeper.html", "puzzle.html", "bench.html"}, pages
     for page in pages:
         html = page.read_text(encoding="utf-8")
@@ -452,6 +520,23 @@ def test_every_pyscript_page_leaves_out_the_plugins_it_does_not_use() -> None:
         wanted = tomllib.loads((page.parent / mpy.group(1)).read_text(encoding="utf-8"))["plugins"]
         py = re.findall(r"<py-config>(.*?)</py-config>", html, re.S)
         assert len(py) == 1 and json.loads(py[0]) == {"plugins": wanted}, page
+
+
+def test_every_page_with_a_bundle_has_it_inflated_before_its_script_runs() -> None:
+    """A page's modules bundle is gzipped (web/tools/mpy_compile.py); web/pyscript.mjs, loaded
+    instead of PyScript's core.js, inflates it in a hook PyScript awaits only before an async script."""
+    pages = 0
+    for page in [*ROOT.glob("*.html"), *(ROOT / "web" / "embed").glob("*.html")]:
+        html = page.read_text(encoding="utf-8")
+        for config in re.findall(r'<script type="mpy"[^>]* config="([^"]+)"', html):
+            files = tomllib.loads((page.parent / config).read_text(encoding="utf-8")).get("files", {})
+            if not any(url.endswith(".bundle") for url in files):
+                continue
+            pages += 1
+            assert not re.search(r'<script[^>]* src="[^"]*pyscript/core\.js"', html), page
+            assert re.search(r'(src|data-start)="[^"]*pyscript\.mjs"', html), page
+            assert re.search(r'<script type="mpy"[^>]* config="%s"[^>]* async>' % re.escape(config), html), page
+    assert pages >= 5  # the game, the keeper, the calculator, the puzzle and the replay
 
 
 def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
@@ -465,13 +550,15 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     tag = re.search(r'<script src="web/preload.js" defer data-start="([^"]+)" data-engine="([^"]+)"'
                     r'\s+data-preload="([^"]+)"></script>', html)
     assert tag, "index.html lost web/preload.js"
-    # PyScript and the engine worker, started by preload.js after the first paint.
-    assert tag.group(1, 2) == ("web/runtime/pyscript/core.js", "web/engine.mjs")
+    # PyScript (with the site's plugin) and the engine worker, started by preload.js after the first paint.
+    assert tag.group(1, 2) == ("web/pyscript.mjs", "web/engine.mjs")
     listed = tag.group(3).split()
     assert {f for f in listed if f.endswith((".py", ".mpy", ".bundle"))} == wanted
     runtime = {"web/runtime/micropython/micropython.mjs", "web/runtime/micropython/micropython.wasm"}
     assert runtime | {"web/mpy.toml"} <= set(listed)
+    # What web/pyscript.mjs imports: PyScript's core.js and its chunks, and the bundle's inflater.
     assert {f for f in listed if f.startswith("web/runtime/pyscript/")} == pyscript_start_chunks()
+    assert "web/bundle.mjs" in listed
     assert all((ROOT / f).is_file() for f in listed if not f.startswith("web/runtime/")), listed
     # Added by the script (after parsing), not as tags the parser would fetch before the first paint.
     assert '<link rel="preload"' not in html and '<link rel="modulepreload"' not in html
@@ -559,7 +646,6 @@ json.dumps([first, [sorted(compiled), gongzhu.VALUE, gongzhu.bots.VALUE]])
 
 def test_pyc_compile_gives_the_worker_bytecode_it_uses_and_never_stale_code(tmp_path: Path) -> None:
     import os
-    import shutil
 
     from pyc_compile import PYODIDE, archive_stale, build, sources, stale
 

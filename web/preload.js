@@ -1,6 +1,7 @@
-/* Start PyScript (this tag's data-start: its core.js) and preload what the game's MicroPython main
- * thread fetches at start — PyScript's chunks that core.js imports before it starts MicroPython,
- * the interpreter, web/mpy.toml and the UI's modules (data-preload, kept in step with the vendored
+/* Start PyScript (this tag's data-start: web/pyscript.mjs, its core.js with the site's plugin) and
+ * preload what the game's MicroPython main thread fetches at start — core.js, the plugin's inflater
+ * and PyScript's chunks that core.js imports before it starts MicroPython, the interpreter,
+ * web/mpy.toml and the UI's modules (data-preload, kept in step with the vendored
  * PyScript and web/mpy.toml by tests/test_skeleton.py) — so they download while PyScript starts,
  * rather than one after another as each import is reached; and start the quick engine worker with
  * them (data-engine: web/engine.mjs, whose ready("quick") starts MicroPython in a worker).

@@ -10,12 +10,14 @@
  * calls: `{id, name, args}` (args as JSON text) -> `{id, reply}` (worker.py's `call`, JSON text) or
  * `{id, error}`. It says `{ready: true}` once worker.py has run, or `{failed: message}`.
  */
+import { inflateBundle } from "../bundle.mjs";
 import { loadMicroPython } from "../runtime/micropython/micropython.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
 // What worker.py finds in its file system: web/quick/mpy.toml's [files] (`make files`; a test
-// keeps the two in step): the unbundler (web/unbundle.py) and the portable core's modules in one bundle.
+// keeps the two in step): the unbundler (web/unbundle.py) and the portable core's modules in one
+// bundle, gzipped (inflated by web/bundle.mjs before worker.py unpacks it).
 const FILES = {
   "../runtime/mpy/unbundle.mpy": "unbundle.mpy",
   "../runtime/mpy/quick.bundle": "modules.bundle",
@@ -42,6 +44,7 @@ async function start() {
     ...sources.map((path) => download(path)),
   ]);
   sources.forEach((path, i) => mp.FS.writeFile(FILES[path], files[i]));
+  await inflateBundle(mp.FS);
   mp.runPython(script);
   return mp.globals.get("call");
 }

@@ -127,12 +127,17 @@ PYSCRIPT_PLUGIN_STUBS = ["py-editor-*", "py-terminal-*", "py-game-*"]
 PLUGIN_IMPORT = re.compile(r'"?([\w-]+)"?:\(\)=>import\("\./([\w.-]+\.js)"\)')
 
 
+def starts_pyscript(html: str) -> bool:
+    """Whether a page starts PyScript: its core.js, or web/pyscript.mjs (core.js with the site's plugin)."""
+    return "pyscript/core.js" in html or "pyscript.mjs" in html
+
+
 def page_plugins(page: Path) -> tuple[list[str], list[str]] | None:
     """The `plugins` lists of a PyScript page's two configs: its MicroPython script's (its
     `config` file) and its <py-config>'s (Pyodide's side, whose plugins PyScript loads as it
     starts too); None for a page that does not start PyScript, ([], []) for a config missing."""
     html = page.read_text(encoding="utf-8")
-    if "pyscript/core.js" not in html:
+    if not starts_pyscript(html):
         return None
     config = re.search(r'<script type="mpy"[^>]* config="([^"]+)"', html)
     py = re.search(r"<py-config>(.*?)</py-config>", html, re.S)
