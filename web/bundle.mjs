@@ -1,9 +1,9 @@
 /* A MicroPython page's modules come as one bundle (web/tools/mpy_compile.py), gzipped: GitHub Pages
  * compresses no .bundle on the way, and gzip makes the game's 178 kB 100 kB. Whoever fetches it
  * writes it into the interpreter's file system as it came, then inflates it here with the browser's
- * own DecompressionStream (native code; MicroPython's `deflate` took a tenth of a second of the
- * page's start), before web/unbundle.py unpacks it. web/pyscript.mjs does so on a page's main
- * thread, web/quick/worker.mjs in the quick engine worker.
+ * own DecompressionStream (native code: MicroPython's `deflate`, in the page's start task, made the
+ * table 0.15 s later), before web/unbundle.py unpacks it. web/pyscript.mjs does so on a page's
+ * main thread, web/quick/worker.mjs in the quick engine worker.
  */
 
 export const BUNDLE = "modules.bundle";
