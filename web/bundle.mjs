@@ -9,7 +9,7 @@
 export const BUNDLE = "modules.bundle";
 
 /** `bytes`, inflated if they are gzip (its two magic bytes: a bundle itself starts with a path). */
-export async function inflated(bytes) {
+async function inflated(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
