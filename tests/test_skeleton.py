@@ -82,6 +82,8 @@ def test_a_missing_entry_is_detected(tmp_path: Path) -> None:
 def test_a_bundle_unpacks_to_the_same_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """mpy_compile.bundle_bytes packs a page's modules; web/unbundle.py (the script's first import on
     MicroPython) writes each back under its path, folders included, and removes the bundle."""
+    import gzip
+
     from mpy_compile import bundle_bytes
 
     compiled = tmp_path / "mpy"
@@ -102,6 +104,12 @@ def test_a_bundle_unpacks_to_the_same_files(tmp_path: Path, monkeypatch: pytest.
     written = {p.relative_to(page).as_posix(): p.read_bytes() for p in page.rglob("*") if p.is_file()}
     assert written == {where[rel]: data for rel, data in files.items()}
     assert unbundle.unpack() == 0  # no bundle left: nothing to do
+    # Gzipped, as it is sent, when the browser could not inflate it first (web/bundle.mjs).
+    for path in written:
+        (page / path).unlink()
+    (page / "modules.bundle").write_bytes(gzip.compress(bundle_bytes(where, compiled)))
+    assert unbundle.unpack() == len(files)
+    assert {p.relative_to(page).as_posix(): p.read_bytes() for p in page.rglob("*") if p.is_file()} == written
 
 
 # Node: web/bundle.mjs inflates the bundle in a file system (a stand-in for MicroPython's: a map of
@@ -111,7 +119,9 @@ import fs from "node:fs";
 const job = JSON.parse(fs.readFileSync(0, "utf8"));
 const { BUNDLE, inflateBundle } = await import(job.module);
 const results = [];
-for (const bytes of [fs.readFileSync(job.gzipped), fs.readFileSync(job.plain), null]) {
+const cases = [fs.readFileSync(job.gzipped), fs.readFileSync(job.plain), null, fs.readFileSync(job.gzipped)];
+for (const [i, bytes] of cases.entries()) {
+  if (i === 3) delete globalThis.DecompressionStream;  // a browser without it (Safari before 16.4)
   const files = new Map(bytes ? [[BUNDLE, new Uint8Array(bytes)]] : []);
   const FS = {
     readFile: (path) => { if (!files.has(path)) throw new Error("ENOENT"); return files.get(path); },
@@ -120,6 +130,12 @@ for (const bytes of [fs.readFileSync(job.gzipped), fs.readFileSync(job.plain), n
   await inflateBundle(FS);
   results.push(files.has(BUNDLE) ? Buffer.from(files.get(BUNDLE)).toString("base64") : null);
 }
+// Then web/unbundle.py under the vendored MicroPython, given the bundle still gzipped.
+const { loadMicroPython } = await import(job.micropython);
+const mp = await loadMicroPython({ stdout: () => {} });
+mp.FS.writeFile(BUNDLE, fs.readFileSync(job.gzipped));
+mp.runPython(fs.readFileSync(job.unbundle, "utf8"));
+results.push(Buffer.from(mp.FS.readFile("ui/a.mpy")).toString("base64"));
 console.log(JSON.stringify(results));
 """
 
@@ -128,7 +144,8 @@ def test_bundles_are_written_gzipped_and_inflated_by_the_browser(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """mpy_compile writes each bundle gzipped (GitHub Pages compresses no .bundle), rewrites it only
     when what it holds changes, and web/bundle.mjs (run in node, whose DecompressionStream is the
-    browser's API) gives back exactly the bundle web/unbundle.py reads; a plain one is left as it is."""
+    browser's API) gives back exactly the bundle web/unbundle.py reads; a plain one is left as it is.
+    Where there is no DecompressionStream, unbundle.py inflates it with MicroPython's deflate."""
     import base64
     import gzip
 
@@ -154,15 +171,22 @@ def test_bundles_are_written_gzipped_and_inflated_by_the_browser(tmp_path: Path,
         pytest.fail("Node.js is needed (make test installs it)")
     (tmp_path / "plain.bundle").write_bytes(plain)
     (tmp_path / "gzipped.bundle").write_bytes(written)
+    micropython = ROOT / "web" / "runtime" / "micropython" / "micropython.mjs"
+    if not micropython.is_file():
+        pytest.fail("web/runtime/ is needed: run `make runtime` (make test does)")
     job = {"module": (ROOT / "web" / "bundle.mjs").as_uri(), "gzipped": str(tmp_path / "gzipped.bundle"),
-           "plain": str(tmp_path / "plain.bundle")}
+           "plain": str(tmp_path / "plain.bundle"), "micropython": micropython.as_uri(),
+           "unbundle": str(ROOT / "web" / "unbundle.py")}
     run = subprocess.run([node, "--input-type=module", "-e", _INFLATE], input=json.dumps(job),
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]
-    inflated, untouched, missing = json.loads(run.stdout.strip().splitlines()[-1])
+    inflated, untouched, missing, left, unpacked = json.loads(run.stdout.strip().splitlines()[-1])
     assert base64.b64decode(inflated) == plain
     assert base64.b64decode(untouched) == plain
     assert missing is None  # no bundle: nothing written
+    # Without DecompressionStream the bundle is left gzipped, and unbundle.py inflates it itself.
+    assert base64.b64decode(left) == written
+    assert base64.b64decode(unpacked) == bytes(range(256)) * 40  # ui/a.mpy as `written` holds it
 
 
 def test_interpreters_are_the_local_vendored_runtime() -> None:

@@ -8,9 +8,11 @@
 
 export const BUNDLE = "modules.bundle";
 
-/** `bytes`, inflated if they are gzip (its two magic bytes: a bundle itself starts with a path). */
+/** `bytes`, inflated if they are gzip (its two magic bytes: a bundle itself starts with a path).
+ * A browser without DecompressionStream (Safari before 16.4) leaves them to web/unbundle.py, which
+ * inflates them with MicroPython's `deflate`, more slowly. */
 async function inflated(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b || typeof DecompressionStream === "undefined") return bytes;
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

@@ -2,7 +2,8 @@
 
 A page's (or the quick worker's) precompiled modules reach the interpreter's file system as one
 file, `modules.bundle` (web/tools/mpy_compile.py writes it, gzipped; the config's [files] copies it
-and this module, and the browser inflates it before this module runs: web/bundle.mjs): one request
+and this module, and the browser inflates it before this module runs: web/bundle.mjs, or else
+`inflate` here): one request
 instead of thirty-odd small ones, each of which the browser fetched and PyScript waited for before
 it ran anything. The bundle is a line of `path:size` entries separated by spaces, then the files'
 bytes in that order; importing this module writes each file under its path (folders made as
@@ -12,6 +13,22 @@ needed) and removes the bundle. Without a bundle (CPython) it does nothing.
 import os
 
 BUNDLE = "modules.bundle"
+GZIP = b"\x1f\x8b"
+
+
+def inflate(data):
+    """The bundle a gzip member holds: what the browser does first (web/bundle.mjs), done here when it
+    could not (no DecompressionStream: Safari before 16.4), with MicroPython's slower `deflate`."""
+    try:
+        import deflate
+    except ImportError:  # CPython
+        import gzip
+
+        return gzip.decompress(data)
+    import io
+
+    size = int.from_bytes(data[-4:], "little")  # gzip's last four bytes: the size inflated
+    return deflate.DeflateIO(io.BytesIO(data), deflate.GZIP).read(size)  # in one read, as below
 
 
 def unpack(bundle=BUNDLE):
@@ -24,6 +41,8 @@ def unpack(bundle=BUNDLE):
         # In one read of the known size: MicroPython's read() without one grows its buffer by small
         # steps (20 ms for a bundle of 180 kB, against under 1), and readline() reads byte by byte.
         data = f.read(size)
+    if data[:2] == GZIP:
+        data = inflate(data)
     end = data.index(b"\n")
     entries = data[:end].decode().split()
     view = memoryview(data)

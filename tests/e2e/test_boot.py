@@ -155,6 +155,18 @@ def test_a_quick_worker_that_cannot_load_its_modules_says_so(page: Page, site_ur
     expect(page.locator("#stats-open")).to_be_enabled(timeout=30_000)
 
 
+def test_a_browser_without_decompression_stream_still_plays(page: Page, site_url: str) -> None:
+    # The modules' bundles come gzipped, inflated by the browser's DecompressionStream (web/bundle.mjs);
+    # Safari before 16.4 has none, and there web/unbundle.py inflates the page's bundle with
+    # MicroPython's deflate instead. (The quick worker's scope keeps it: an init script reaches pages only.)
+    page.add_init_script("delete window.DecompressionStream")
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("typeof DecompressionStream") == "undefined"
+    assert len(hand_codes(page)) == 13
+    expect(page.locator("#engine-version")).to_contain_text(gongzhu.__version__)
+
+
 def test_the_engine_worker_starts_while_the_tables_files_are_still_coming(page: Page, site_url: str) -> None:
     # web/preload.js starts the quick engine worker (web/engine.mjs) with PyScript, not once the
     # main thread's files are in. The UI's modules are held back here: the worker is set up and
