@@ -3,11 +3,11 @@
 A page's (or the quick worker's) precompiled modules reach the interpreter's file system as one
 file, `modules.bundle` (web/tools/mpy_compile.py writes it, gzipped; the config's [files] copies it
 and this module, and the browser inflates it before this module runs: web/bundle.mjs, or else
-`inflate` here): one request
-instead of thirty-odd small ones, each of which the browser fetched and PyScript waited for before
-it ran anything. The bundle is a line of `path:size` entries separated by spaces, then the files'
-bytes in that order; importing this module writes each file under its path (folders made as
-needed) and removes the bundle. Without a bundle (CPython) it does nothing.
+`inflate` here): one request instead of thirty-odd small ones, each of which the browser fetched
+and PyScript waited for before it ran anything. The bundle is a line of `path:size` entries
+separated by spaces, then the files' bytes in that order; importing this module writes each file
+under its path (folders made as needed) and removes the bundle. Without a bundle (CPython) it does
+nothing.
 """
 
 import os

@@ -6,9 +6,8 @@ package-lock.json) is 3-7 times faster, which shortens the page's start-up task.
 modules then go into one file, web/runtime/mpy/<page>.bundle (the game's, the score keeper's, the
 embeds' and the quick worker's: web/tools/pyscript_files.py says which modules), gzipped, that the
 `[files]` of its config copy with unbundle.mpy (web/unbundle.py), which unpacks it once the
-browser has inflated it (web/bundle.mjs); the sources
-stay the truth (tests import them under CPython). A page's `src` script is not compiled: PyScript
-runs it as source.
+browser has inflated it (web/bundle.mjs); the sources stay the truth (tests import them under
+CPython). A page's `src` script is not compiled: PyScript runs it as source.
 
     python web/tools/mpy_compile.py           # compile what is missing or older than its source
     python web/tools/mpy_compile.py --check   # exit 1 when an .mpy or a bundle is missing or stale
@@ -113,7 +112,7 @@ def bundle_bytes(members: dict[str, str], out: Path = OUT) -> bytes:
     return index.encode() + b"\n" + b"".join(data for _, data in blobs)
 
 
-def unpacked(path: Path) -> bytes | None:
+def _unpacked(path: Path) -> bytes | None:
     """The bundle that the gzipped file `path` holds; None when it is missing or not gzip."""
     try:
         return gzip.decompress(path.read_bytes())
@@ -128,7 +127,7 @@ def _bundles_due(out: Path, root: Path) -> dict[str, bytes]:
     due = {}
     for name, members in bundles(root).items():
         data = bundle_bytes(members, out)
-        if unpacked(out / name) != data:
+        if _unpacked(out / name) != data:
             due[name] = data
     return due
 
@@ -144,7 +143,8 @@ def write_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
     GitHub Pages compresses no .bundle on the way, and gzip makes them little more than half the
     size (the game's: 178 kB to 100 kB). Whoever fetches one inflates it with the browser's own
     DecompressionStream before MicroPython reads it (web/bundle.mjs): web/pyscript.mjs on a page's
-    main thread, web/quick/worker.mjs in the quick engine worker."""
+    main thread, web/quick/worker.mjs in the quick engine worker; where the browser has none,
+    web/unbundle.py inflates it itself."""
     due = _bundles_due(out, root)
     for name, data in due.items():
         with replacing(out / name) as temp:
