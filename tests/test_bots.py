@@ -49,6 +49,18 @@ def play_out(hand: Hand, names: list[str], seed: int) -> Hand:
     return hand
 
 
+def play_out_until(hand: Hand, rng: random.Random, cards: int) -> Hand:
+    """``hand`` after its passing and exposure by the easy bot, then ``cards`` random legal plays
+    (voids shown along the way)."""
+    while hand.phase in ("pass", "expose"):
+        seat = hand.to_play
+        hand.decide(seat, BOTS["easy"](hand.view(seat), rng))
+    for _ in range(cards):
+        seat = hand.to_play
+        hand.play(rng.choice(hand.legal_moves()), seat)
+    return hand
+
+
 @pytest.mark.parametrize("rules", list(RULE_SETS))
 def test_beginner_easy_normal_only_play_legal_cards(rules: str) -> None:
     r = RULE_SETS[rules]
@@ -508,3 +520,105 @@ def test_refined_rules_defend_against_a_moon_from_four_hearts() -> None:
                                        cap=[0, taken, 0, 0])
     assert plain == "KH"
     assert refined == "5C"
+
+
+# ----------------------------------------------------------------------------- the rollout's own copy of play
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+def test_a_rollout_plays_the_hand_the_engine_plays(rules: str) -> None:
+    """``policy.rollout`` keeps its own trick, legality and captures for speed: the same hand
+    played card by card through ``Hand.play``, by the rule policy with the same random moves,
+    ends with the same captured piles and scores, from any point of a hand."""
+    from gongzhu.core.bots import policy
+    from gongzhu.core.bots.sampler import Knowledge
+
+    r = RULE_SETS[rules]
+    for i in range(24):
+        rng = random.Random(i)
+        # Anywhere in the hand, mid-trick or not.
+        hand = play_out_until(new_hand(seed=hand_seed(23, i), rules=r), rng, rng.randrange(48))
+        seat = hand.to_play
+        k = Knowledge(hand.view(seat))
+        refined, eps = i % 2 == 1, (0.0, 0.3)[i % 3 > 0]
+        ctx = k.ctx(refined=refined)
+        first = rng.choice(hand.legal_moves()) if i % 4 == 0 else None
+        caps: list[int] = []
+        scores = policy.rollout(list(hand.held), k.cap, k.trick, k.leader, k.played, k.led, k.hearts_broken, k.must,
+                                ctx, random.Random(i).random, eps, first=-1 if first is None else parse_card(first),
+                                caps=caps)
+        rnd = random.Random(i).random
+        while hand.phase != "done":
+            seat = hand.to_play
+            legal = hand.legal_mask()
+            if first is not None:
+                card, first = parse_card(first), None
+            elif not legal & (legal - 1):
+                card = legal.bit_length() - 1
+            elif eps and rnd() < eps:
+                card = policy.random_card(legal, rnd)
+            else:
+                v = Knowledge(hand.view(seat))
+                card = policy.choose(v.hand, legal, v.trick, v.leader, seat, v.played, v.cap, ctx)
+            hand.play(card_code(card), seat)  # Refused if the rollout's card were illegal.
+        assert caps == [hand.captured_masks[s] for s in range(4)], (rules, i)
+        assert scores == hand.hand_scores(), (rules, i)
+
+
+@pytest.mark.parametrize("rules", ["classic", "partnership-secret", "broken-hearts-pips"])
+def test_the_experts_likelihood_replays_the_hand_the_engine_played(rules: str) -> None:
+    """The expert weighs a world by replaying the hand with its own trick and captures: in the
+    true world, its weight is the product of the factors the rule policy gives each of the
+    opponents' plays, asked at each play through the engine's views."""
+    from gongzhu.bots.expert import MISS, _alike, likelihood
+    from gongzhu.core.bots import policy
+    from gongzhu.core.bots.sampler import Knowledge
+
+    r = RULE_SETS[rules]
+    for i in range(12):
+        hand = new_hand(seed=hand_seed(29, i), rules=r)
+        rng = random.Random(i)
+        while hand.phase == "expose":
+            seat = hand.to_play
+            hand.decide(seat, BOTS["easy"](hand.view(seat), rng))
+        me = i % 4
+        ctx = Knowledge(hand.view(me)).ctx()
+        weight = 1.0
+        for _ in range(8 + rng.randrange(40)):
+            seat = hand.to_play
+            legal = hand.legal_mask()
+            v = Knowledge(hand.view(seat))
+            # Easy's card or any legal one, so that both kinds of factor occur.
+            chosen = BOTS["easy"](hand.view(seat), rng) if rng.random() < 0.6 else rng.choice(hand.legal_moves())
+            card = parse_card(chosen)
+            if seat != me and legal & (legal - 1):
+                x = policy.choose(v.hand, legal, v.trick, v.leader, seat, v.played, v.cap, ctx)
+                on_table = sum(1 << c for c in v.trick)
+                if x != card and not _alike(x, card, (v.played & ~on_table) | v.hand):
+                    weight *= MISS
+            hand.play(card_code(card), seat)
+        k = Knowledge(hand.view(me))
+        assert likelihood(k, list(hand.held), ctx) == pytest.approx(weight), (rules, i)
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+def test_a_sampled_world_is_consistent_with_what_the_seat_knows(rules: str) -> None:
+    """Every world the searches sample deals exactly the unseen cards: the seat's own hand as it
+    is, each other seat as many cards as it holds, none of a suit it has shown a void in, and
+    the cards it is known to hold (exposed, or passed to it by this seat) in its hand."""
+    from gongzhu.core.bots.sampler import Knowledge
+
+    r = RULE_SETS[rules]
+    for i in range(30):
+        hand = play_out_until(new_hand(seed=hand_seed(31, i), rules=r), random.Random(i), 4 + i % 40)
+        seat = hand.to_play
+        k = Knowledge(hand.view(seat))
+        rng = random.Random(i)
+        for _ in range(20):
+            world = k.sample(rng)
+            assert world[seat] == hand.held[seat]
+            assert world[0] | world[1] | world[2] | world[3] == sum(hand.held)  # The unseen cards, once each.
+            for s in range(4):
+                assert bin(world[s]).count("1") == bin(hand.held[s]).count("1")
+                assert not world[s] & k.voids[s] or s == seat, (rules, i, s)
+                assert world[s] & k.pinned[s] == k.pinned[s]

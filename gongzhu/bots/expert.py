@@ -38,13 +38,14 @@ def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
     hands = world[:]
     for s, c in k.history:
         hands[s] |= 1 << c
-    leader = k.view["leader"]
-    if leader is None:
+    if k.view["leader"] is None:
         return 1.0
     must = first_lead_card(k.rules) if k.view["first_hand"] else -1
     cap = [0, 0, 0, 0]
-    trick: list[int] = []
-    tmask = 0  # The current trick's cards: still in play, so they keep two cards apart.
+    # The current trick, as ``policy.decide`` reads it: its cards (still in play, so they keep
+    # two cards apart), their number, the suit led, the winning card and its seat.
+    tmask = n = 0
+    s0 = best = win = -1
     played = 0
     led = 0
     hb = False
@@ -52,9 +53,9 @@ def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
     for s, c in k.history:
         h = hands[s]
         if s != k.me:
-            L = legal_mask(h, trick[0] // 13 if trick else -1, led, k.exposed, hb, ctx.must_break, must)
+            L = legal_mask(h, s0 if n else -1, led, k.exposed, hb, ctx.must_break, must)
             if L & (L - 1):
-                x = policy.choose(h, L, trick, leader, s, played, cap, ctx)
+                x = policy.decide(h, L, n, best, win, tmask, s0, s, played, cap, ctx)
                 if x != c and not _alike(x, c, (played & ~tmask) | h):
                     w *= MISS
         bit = 1 << c
@@ -63,15 +64,17 @@ def likelihood(k: Knowledge, world: list[int], ctx: policy.Ctx) -> float:
         must = -1
         if 13 <= c < 26:
             hb = True
-        trick.append(c)
+        if n == 0:
+            s0, best, win, tmask, n = c // 13, c, s, bit, 1
+            continue
         tmask |= bit
-        if len(trick) == 4:
-            _, win = policy.trick_winner(trick, leader)
-            cap[win] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
-            led |= 1 << (trick[0] // 13)
-            leader = win
-            trick = []
-            tmask = 0
+        if c > best and c // 13 == s0:
+            best, win = c, s
+        n += 1
+        if n == 4:
+            cap[win] |= tmask
+            led |= 1 << s0
+            tmask = n = 0
     return w
 
 

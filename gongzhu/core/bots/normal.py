@@ -10,7 +10,6 @@ passing are weighed the same way (``_SEARCH``): the rule bot proposes, the world
 """
 
 
-from ..cards import HEARTS_MASK
 from ..portable import MICROPYTHON, Any, Random, clock
 from . import policy
 from .pimc import Pimc, budget_scale, is_fixed, outcome_value
@@ -38,26 +37,8 @@ def _world_values(k: Knowledge, hands: list[int], cands: list[int], ctx: policy.
     the later seats, then the hand played out once with the rule policy (no randomness)."""
     values = []
     for c in cands:
-        world = hands[:]
-        trick = k.trick[:]
-        played = k.played
-        leader = k.leader
-        world[k.me] &= ~(1 << c)
-        trick.append(c)
-        played |= 1 << c
-        while len(trick) < 4:
-            p = (leader + len(trick)) & 3
-            L2 = policy.legal_mask(world[p], trick[0] // 13, k.led, k.exposed, True, False, -1)
-            x = policy.choose(world[p], L2, trick, leader, p, played, k.cap, ctx)
-            world[p] &= ~(1 << x)
-            trick.append(x)
-            played |= 1 << x
-        _, w = policy.trick_winner(trick, leader)
-        cap = k.cap[:]
-        cap[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-        led = k.led | 1 << (trick[0] // 13)
-        hb = k.hearts_broken or bool(played & HEARTS_MASK)
-        sc = policy.rollout(world, cap, [], w, played, led, hb, -1, ctx, rng.random, 0.0)
+        sc = policy.rollout(hands, k.cap, k.trick, k.leader, k.played, k.led, k.hearts_broken, -1, ctx,
+                            rng.random, 0.0, first=c)
         values.append(outcome_value(sc, k.me, k.rules.partnership))
     return values
 

@@ -2,8 +2,10 @@
 
 One function, ``choose``, picks a card from the legal mask using only what its seat may know
 (its own hand, the cards played, the captured piles, the exposed cards, the trick on the
-table).  ``rollout`` plays a hand to its end with ``choose`` for every seat (a small share of
-random deviations keeps repeated rollouts of one world apart) and returns the four scores.
+table).  ``rollout`` plays a hand to its end with it for every seat (a small share of random
+deviations keeps repeated rollouts of one world apart) and returns the four scores.  It keeps
+the trick on the table summed up as it plays (cards, suit led, winner) and asks ``decide``,
+``choose`` without working that out again: the rollouts are most of a search's time.
 
 The rules it plays by (each a comment below): follow low and duck under the current winner;
 dump the pig under a higher spade; shed A♠/K♠ and high hearts when void; keep the sheep (J♦)
@@ -105,18 +107,32 @@ def choose(h: int, L: int, trick: list[int], leader: int, seat: int, played: int
     """
     if not L & (L - 1):
         return _top(L)
-    n = len(trick)
-    # The seat the others defend against (refined: before it has enough hearts to try) and
-    # the seat going for the moon (the same seat, once it has MOON_MIN hearts).
-    threat = shooter(cap, played, DEFEND_MIN if ctx.refined else MOON_MIN)
-    moon = threat if threat < 0 or popcount(played & HEARTS_MASK) >= MOON_MIN else -1
-    if n == 0:
-        return _lead(h, L, seat, played, cap, ctx, moon)
+    if not trick:
+        return decide(h, L, 0, -1, -1, 0, -1, seat, played, cap, ctx)
     best, wseat = trick_winner(trick, leader)
     tmask = 0
     for c in trick:
         tmask |= 1 << c
-    s0 = trick[0] // 13
+    return decide(h, L, len(trick), best, wseat, tmask, trick[0] // 13, seat, played, cap, ctx)
+
+
+def decide(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, seat: int, played: int,
+           cap: list[int], ctx: Ctx) -> int:
+    """``choose`` for a trick already summed up (what ``rollout`` keeps as it plays): ``n`` cards
+    on the table (the mask ``tmask``), the suit led ``s0``, the winning card ``best`` and its
+    seat ``wseat`` (all unused when ``n`` is 0); ``L`` holds at least two cards."""
+    # The seat the others defend against (refined: before it has enough hearts to try) and
+    # the seat going for the moon (the same seat, once it has MOON_MIN hearts).
+    threat = moon = -1
+    hp = played & HEARTS_MASK
+    if hp:
+        hearts = popcount(hp)
+        if hearts >= (DEFEND_MIN if ctx.refined else MOON_MIN):
+            threat = shooter(cap, played, 0)
+            if hearts >= MOON_MIN:
+                moon = threat
+    if n == 0:
+        return _lead(h, L, seat, played, cap, ctx, moon)
     if h & SUIT_MASKS[s0]:
         return _follow(h, L, n, best, wseat, tmask, s0, seat, played, cap, ctx, moon, threat)
     return _discard(h, L, wseat, seat, played, cap, ctx, moon, threat)
@@ -305,10 +321,9 @@ def random_card(L: int, rnd: Callable[[], float]) -> int:
 
 
 def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, played: int, led: int,
-            hb: bool, must: int, ctx: Ctx, rnd: Callable[[], float], eps: float = 0.1,
-            policy: Callable[..., int] = choose, first: int = -1,
+            hb: bool, must: int, ctx: Ctx, rnd: Callable[[], float], eps: float = 0.1, first: int = -1,
             caps: list[int] | None = None) -> list[int]:
-    """Play to the end of the hand with ``policy`` for every seat; return the four scores.
+    """Play to the end of the hand with the rule policy for every seat; return the four scores.
 
     ``eps`` is the share of moves replaced by a uniformly random legal card; ``first``, if not
     -1, is the card the seat to play plays first (the candidate a search is testing).  The
@@ -317,48 +332,56 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
     """
     hands = hands[:]
     cap = cap[:]
-    trick = trick[:]
     exposed = ctx.exposed
     must_break = ctx.must_break
+    # The trick on the table, summed up as ``decide`` reads it: its cards, suit led, winner.
+    n = len(trick)
+    tmask = 0
+    s0 = best = wseat = -1
+    if n:
+        best, wseat = trick_winner(trick, leader)
+        s0 = trick[0] // 13
+        for c in trick:
+            tmask |= 1 << c
     while True:
-        n = len(trick)
         p = (leader + n) & 3
         h = hands[p]
         if not h:
             break
         if first >= 0:
-            L = 0
-        else:
-            L = legal_mask(h, trick[0] // 13 if n else -1, led, exposed, hb, must_break, must)
-        if first >= 0:
             c = first
             first = -1
-        elif not L & (L - 1):
-            c = bit_length(L) - 1
-        elif eps and rnd() < eps:
-            c = random_card(L, rnd)
         else:
-            c = policy(h, L, trick, leader, p, played, cap, ctx)
+            L = legal_mask(h, s0 if n else -1, led, exposed, hb, must_break, must)
+            if not L & (L - 1):
+                c = bit_length(L) - 1
+            elif eps and rnd() < eps:
+                c = random_card(L, rnd)
+            else:
+                c = decide(h, L, n, best, wseat, tmask, s0, p, played, cap, ctx)
         bit = 1 << c
         hands[p] = h & ~bit
         played |= bit
         must = -1
         if 13 <= c < 26:
             hb = True
-        trick.append(c)
-        if n == 3:
-            s0 = trick[0] // 13
-            w = leader
-            best = trick[0]
-            for i in (1, 2, 3):
-                x = trick[i]
-                if x > best and x // 13 == s0:
-                    best = x
-                    w = (leader + i) & 3
-            cap[w] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | bit
-            led |= 1 << (trick[0] // 13)
-            leader = w
-            trick = []
+        if n == 0:
+            s0 = c // 13
+            best = c
+            wseat = p
+            tmask = bit
+            n = 1
+            continue
+        tmask |= bit
+        if c > best and c // 13 == s0:
+            best = c
+            wseat = p
+        n += 1
+        if n == 4:
+            cap[wseat] |= tmask
+            led |= 1 << s0
+            leader = wseat
+            n = 0
     if caps is not None:
         caps.extend(cap)
     return [ctx.score(cap[0]), ctx.score(cap[1]), ctx.score(cap[2]), ctx.score(cap[3])]

@@ -98,31 +98,39 @@ class Knowledge:
         me = self.me
         others = [s for s in range(4) if s != me]
         need = [self.counts[s] - popcount(self.pinned[s]) for s in range(4)]
-        cards = _cards(self.free)
-        allow = {s: ~self.voids[s] for s in others}
+        allow = [~v for v in self.voids]
         # Most constrained cards first (fewest seats may hold them), random order otherwise.
         keyed = []
-        for c in cards:
-            k = sum(1 for s in others if allow[s] >> c & 1)
+        for c in _cards(self.free):
+            k = 0
+            for s in others:
+                k += allow[s] >> c & 1
             keyed.append((k, rng.random(), c))
         keyed.sort()
         for attempt in range(40):
-            left = {s: need[s] for s in others}
+            # Each card to a seat that may hold it (after 30 failed attempts, to any seat with
+            # room: a last resort), chosen in proportion to the room each has left.
+            strict = attempt < 30
+            left = need[:]
             hands = [0, 0, 0, 0]
             ok = True
             for _, _, c in keyed:
-                seats = [s for s in others if left[s] > 0 and (attempt >= 30 or allow[s] >> c & 1)]
-                if not seats:
+                total = 0
+                for s in others:
+                    if left[s] > 0 and (not strict or allow[s] >> c & 1):
+                        total += left[s]
+                if not total:
                     ok = False
                     break
-                total = sum(left[s] for s in seats)
                 r = rng.random() * total
-                for s in seats:
-                    r -= left[s]
-                    if r < 0:
-                        break
-                hands[s] |= 1 << c
-                left[s] -= 1
+                for s in others:
+                    if left[s] > 0 and (not strict or allow[s] >> c & 1):
+                        chosen = s
+                        r -= left[s]
+                        if r < 0:
+                            break
+                hands[chosen] |= 1 << c
+                left[chosen] -= 1
             if ok:
                 for s in others:
                     hands[s] |= self.pinned[s]
