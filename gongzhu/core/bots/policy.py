@@ -107,13 +107,20 @@ def choose(h: int, L: int, trick: list[int], leader: int, seat: int, played: int
     """
     if not L & (L - 1):
         return _top(L)
+    n, tmask, s0, best, wseat = summed(trick, leader)
+    return decide(h, L, n, best, wseat, tmask, s0, seat, played, cap, ctx)
+
+
+def summed(trick: list[int], leader: int) -> tuple[int, int, int, int, int]:
+    """A trick on the table as ``decide`` reads it: its number of cards, their mask, the suit led,
+    the winning card and its seat (the last three -1 for an empty trick)."""
     if not trick:
-        return decide(h, L, 0, -1, -1, 0, -1, seat, played, cap, ctx)
+        return 0, 0, -1, -1, -1
     best, wseat = trick_winner(trick, leader)
     tmask = 0
     for c in trick:
         tmask |= 1 << c
-    return decide(h, L, len(trick), best, wseat, tmask, trick[0] // 13, seat, played, cap, ctx)
+    return len(trick), tmask, trick[0] // 13, best, wseat
 
 
 def decide(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, seat: int, played: int,
@@ -335,14 +342,7 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
     exposed = ctx.exposed
     must_break = ctx.must_break
     # The trick on the table, summed up as ``decide`` reads it: its cards, suit led, winner.
-    n = len(trick)
-    tmask = 0
-    s0 = best = wseat = -1
-    if n:
-        best, wseat = trick_winner(trick, leader)
-        s0 = trick[0] // 13
-        for c in trick:
-            tmask |= 1 << c
+    n, tmask, s0, best, wseat = summed(trick, leader)
     while True:
         p = (leader + n) & 3
         h = hands[p]
