@@ -35,7 +35,8 @@ FILE lacks: a long run that is stopped loses nothing and resumes where it was.
 ``--combine LOG LOG ...`` plays nothing and prints the figures over all the deals of several
 logs of one pairing written with different seeds (a long measurement split into runs);
 ``--compare NEW OLD`` plays nothing and pairs two logs of the same deals by deal (two versions
-of a bot, say): the difference of M, new minus old, with its interval.
+of a bot, say): the difference of M, new minus old, with its interval; ``--compare NEW OLD NEW
+OLD ...`` pools the pairs of several seeds into one.
 
 On a terminal a line says how many deals are played and about how long is left.
 
@@ -329,28 +330,45 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
     return out
 
 
-def compare(new: str, old: str) -> dict[str, Any]:
-    """Two logs of the same deals (seed, rules, baseline) paired by deal: the per-deal difference
-    of M, new minus old, with its 95% interval, over the deals both hold; and each one's figures
-    on those deals.
+def compare(*logs: str) -> dict[str, Any]:
+    """Logs of the same deals (seed, rules, baseline) paired by deal, given as NEW OLD pairs: the
+    per-deal difference of M, new minus old, with its 95% interval, over the deals both logs of a
+    pair hold; and each side's figures on those deals.  Several pairs (other seeds) pool their
+    per-deal differences into one interval, as ``combine`` pools deals.
 
     Two versions of a bot measured on the same deals differ by less than either's interval
     suggests: pairing takes out the luck of the deals (not that of the bots' own random numbers).
-    Raises ValueError (or OSError) when the logs are not of the same deals.
+    Raises ValueError (or OSError) when a pair's logs are not of the same deals, or a seed comes
+    twice.
     """
-    (head_new, done_new), (head_old, done_old) = _read_some(new), _read_some(old)
-    for key in ("seed", "rules", "baseline"):
-        if head_new[key] != head_old[key]:
-            raise ValueError(f"the logs {new} and {old} are not of the same deals: {key} "
-                             f"{head_new[key]} and {head_old[key]}")
-    both = sorted(set(done_new) & set(done_old))
-    if not both:
-        raise ValueError(f"the logs {new} and {old} have no deal in common")
-    diff, low, high = mean_ci([done_new[i]["m"] - done_old[i]["m"] for i in both])
-    return {"deals": len(both), "diff": diff, "diff_low": low, "diff_high": high,
-            "new": {"log": new, "candidate": head_new["candidate"], **summarize([done_new[i] for i in both])},
-            "old": {"log": old, "candidate": head_old["candidate"], **summarize([done_old[i] for i in both])},
-            "baseline": head_new["baseline"], "seed": head_new["seed"]}
+    if not logs or len(logs) % 2:
+        raise ValueError("--compare needs logs in pairs: NEW OLD [NEW OLD ...]")
+    diffs: list[float] = []
+    sides: dict[str, list[dict[str, Any]]] = {"new": [], "old": []}
+    heads: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for new, old in zip(logs[::2], logs[1::2], strict=True):
+        (head_new, done_new), (head_old, done_old) = _read_some(new), _read_some(old)
+        for key in ("seed", "rules", "baseline"):
+            if head_new[key] != head_old[key]:
+                raise ValueError(f"the logs {new} and {old} are not of the same deals: {key} "
+                                 f"{head_new[key]} and {head_old[key]}")
+        if heads and any(head_new[key] != heads[0][0][key] for key in ("rules", "baseline")):
+            raise ValueError(f"the log {new} measures against another baseline or rules than {logs[0]}")
+        if any(h["seed"] == head_new["seed"] for h, _ in heads):
+            raise ValueError(f"the log {new} has seed {head_new['seed']} again: its deals would count twice")
+        both = sorted(set(done_new) & set(done_old))
+        if not both:
+            raise ValueError(f"the logs {new} and {old} have no deal in common")
+        diffs += [done_new[i]["m"] - done_old[i]["m"] for i in both]
+        sides["new"] += [done_new[i] for i in both]
+        sides["old"] += [done_old[i] for i in both]
+        heads.append((head_new, head_old))
+    diff, low, high = mean_ci(diffs)
+    seeds = [h["seed"] for h, _ in heads]
+    return {"deals": len(diffs), "diff": diff, "diff_low": low, "diff_high": high,
+            "new": {"log": ", ".join(logs[::2]), "candidate": heads[0][0]["candidate"], **summarize(sides["new"])},
+            "old": {"log": ", ".join(logs[1::2]), "candidate": heads[0][1]["candidate"], **summarize(sides["old"])},
+            "baseline": heads[0][0]["baseline"], "seed": seeds[0] if len(seeds) == 1 else seeds}
 
 
 def sgn(x: float | None) -> str:
@@ -360,7 +378,10 @@ def sgn(x: float | None) -> str:
 
 def compare_report(fig: dict[str, Any]) -> list[str]:
     """``compare``'s figures as text lines."""
-    lines = [f"{fig['deals']} deals both logs hold (seed {fig['seed']}, baseline {fig['baseline']}), paired by deal:",
+    seed = fig["seed"]
+    seeds = f"seed {seed}" if isinstance(seed, int) else "seeds " + ", ".join(map(str, seed))
+    held = "both logs hold" if isinstance(seed, int) else "the logs of each pair both hold"
+    lines = [f"{fig['deals']} deals {held} ({seeds}, baseline {fig['baseline']}), paired by deal:",
              f"new minus old: {sgn(fig['diff'])} points per hand (95% CI {sgn(fig['diff_low'])} .. "
              f"{sgn(fig['diff_high'])})"]
     for side in ("new", "old"):
@@ -438,8 +459,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE", help="append each finished deal to FILE; resume from it if it exists")
     p.add_argument("--combine", nargs="+", metavar="LOG",
                    help="play nothing: the figures over all the deals of these logs (one pairing, other seeds)")
-    p.add_argument("--compare", nargs=2, metavar=("NEW", "OLD"),
-                   help="play nothing: two logs of the same deals paired by deal (new minus old)")
+    p.add_argument("--compare", nargs="+", metavar="LOG",
+                   help="play nothing: NEW OLD, two logs of the same deals paired by deal (new minus old); "
+                        "more pairs (other seeds) pool into one interval")
     return p
 
 

@@ -182,6 +182,24 @@ def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> 
     for logs, why in (([new, other], "not of the same deals: seed 9 and 10"), ([new, str(empty)], "is empty"),
                       ([str(third), old], "have no deal in common")):
         assert_refused(["--compare", *logs], why, capsys)
+    # Pairs of other seeds pool their per-deal differences into one interval.
+    new10, old10 = str(tmp_path / "new10.jsonl"), str(tmp_path / "old10.jsonl")
+    run("beginner", "easy", 2, seed=10, rules="fast", log=new10)
+    run("easy", "easy", 2, seed=10, rules="fast", log=old10)
+    text, pooled = arena_json(["--compare", new, old, new10, old10])
+    assert "4 deals the logs of each pair both hold (seeds 9, 10" in text
+    rows10 = [[json.loads(line) for line in open(p).read().splitlines()[1:]] for p in (new10, old10)]
+    diffs += [a["m"] - b["m"] for a, b in zip(*rows10, strict=True)]
+    assert pooled["deals"] == 4 and pooled["seed"] == [9, 10]
+    assert abs(pooled["diff"] - sum(diffs) / 4) < 0.01
+    assert pooled["new"]["M"] == summarize(rows[0] + rows10[0])["M"]
+    # An odd number of logs, a seed twice, a pair against another baseline: refused with the reason.
+    easy10 = str(tmp_path / "easy10.jsonl")
+    run("beginner", "beginner", 1, seed=10, rules="fast", log=easy10)
+    for logs, why in (([new, old, new10], "in pairs"), ([new, old, new, old], "seed 9 again"),
+                      ([new, old, new10, easy10], "not of the same deals: baseline easy and beginner"),
+                      ([new, old, easy10, easy10], "another baseline or rules")):
+        assert_refused(["--compare", *logs], why, capsys)
     # Output piped into a reader that stopped (`| head -1`) is no error of the arena's: it reaches
     # `python -m gongzhu`, which ends quietly (tests/test_cli.py).
     with pytest.raises(BrokenPipeError):
