@@ -139,6 +139,34 @@ def test_the_frame_holds_still_while_the_page_starts(page: Page, site_url: str) 
     assert ratio == "5 / 7"
 
 
+# Where the seats, the trick and the hand are (the middle of the side seats, which grow as they
+# take point cards), and whether the take-back button shows.
+TABLE_JS = """() => [[".seat.pos-top", ".seat.pos-left", ".seat.pos-right", ".seat.pos-bottom", "#trick", "#hand"]
+  .map(sel => {
+  const r = document.querySelector("#table " + sel).getBoundingClientRect();
+  return Math.round(/left|right/.test(sel) ? r.top + r.height / 2 : r.top);
+}), document.querySelectorAll('#actions [data-action="take-back"]').length]"""
+
+
+def test_the_table_holds_still_as_the_take_back_button_comes_and_goes(page: Page, site_url: str) -> None:
+    """On a phone, trick after trick: the take-back button comes with the player's card and goes
+    with the trick, and nothing on the table moves for it (the empty row keeps its height)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal")
+    seen = []
+    for _ in range(3):
+        assert table_state(page) == "play"
+        seen.append(page.evaluate(TABLE_JS))
+        held = page.locator("#hand .card").count()
+        # Tapped near its left edge: on a phone's fan a card's centre lies under its neighbour.
+        page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 30})
+        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}", polling=50)
+        expect(page.locator('#actions [data-action="take-back"]')).to_be_visible()
+        seen.append(page.evaluate(TABLE_JS))
+    assert {shown for _, shown in seen} == {0, 1}, seen  # the button came and went
+    assert all(tops == seen[0][0] for tops, _ in seen), seen
+
+
 def test_the_game_embed_has_no_share_statistics_or_rooms(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?embed=1")
     expect(page.locator("#menu [data-action='open-settings']")).to_be_visible()
