@@ -338,8 +338,9 @@ def compare(*logs: str) -> dict[str, Any]:
 
     Two versions of a bot measured on the same deals differ by less than either's interval
     suggests: pairing takes out the luck of the deals (not that of the bots' own random numbers).
-    Raises ValueError (or OSError) when a pair's logs are not of the same deals, or a seed comes
-    twice.
+    Raises ValueError (or OSError) when the logs do not come in pairs, a pair's logs are not of
+    the same deals, a pair measures other bots (or rules, or baseline) than the first, or a seed
+    comes twice.
     """
     if not logs or len(logs) % 2:
         raise ValueError("--compare needs logs in pairs: NEW OLD [NEW OLD ...]")
@@ -352,8 +353,11 @@ def compare(*logs: str) -> dict[str, Any]:
             if head_new[key] != head_old[key]:
                 raise ValueError(f"the logs {new} and {old} are not of the same deals: {key} "
                                  f"{head_new[key]} and {head_old[key]}")
-        if heads and any(head_new[key] != heads[0][0][key] for key in ("rules", "baseline")):
-            raise ValueError(f"the log {new} measures against another baseline or rules than {logs[0]}")
+        if heads and (any(head_new[key] != heads[0][0][key] for key in ("rules", "baseline"))
+                      or (head_new["candidate"], head_old["candidate"]) != (heads[0][0]["candidate"],
+                                                                              heads[0][1]["candidate"])):
+            raise ValueError(f"the logs {new} and {old} measure other bots, another baseline or other rules "
+                             f"than {logs[0]} and {logs[1]}")
         if any(h["seed"] == head_new["seed"] for h, _ in heads):
             raise ValueError(f"the log {new} has seed {head_new['seed']} again: its deals would count twice")
         both = sorted(set(done_new) & set(done_old))

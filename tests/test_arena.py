@@ -193,12 +193,14 @@ def test_two_logs_of_the_same_deals_compare_paired_by_deal(tmp_path, capsys) -> 
     assert pooled["deals"] == 4 and pooled["seed"] == [9, 10]
     assert abs(pooled["diff"] - sum(diffs) / 4) < 0.01
     assert pooled["new"]["M"] == summarize(rows[0] + rows10[0])["M"]
-    # An odd number of logs, a seed twice, a pair against another baseline: refused with the reason.
+    # An odd number of logs, a seed twice, a pair against another baseline or of other bots: refused
+    # with the reason.
     easy10 = str(tmp_path / "easy10.jsonl")
     run("beginner", "beginner", 1, seed=10, rules="fast", log=easy10)
     for logs, why in (([new, old, new10], "in pairs"), ([new, old, new, old], "seed 9 again"),
                       ([new, old, new10, easy10], "not of the same deals: baseline easy and beginner"),
-                      ([new, old, easy10, easy10], "another baseline or rules")):
+                      ([new, old, easy10, easy10], "another baseline"),
+                      ([new, old, old10, new10], "measure other bots")):
         assert_refused(["--compare", *logs], why, capsys)
     # Output piped into a reader that stopped (`| head -1`) is no error of the arena's: it reaches
     # `python -m gongzhu`, which ends quietly (tests/test_cli.py).
