@@ -141,11 +141,12 @@ def test_the_frame_holds_still_while_the_page_starts(page: Page, site_url: str) 
 
 # Where the seats, the trick and the hand are (the middle of the side seats, which grow as they
 # take point cards), and whether the take-back button shows.
-TABLE_JS = """() => [[".seat.pos-top", ".seat.pos-left", ".seat.pos-right", ".seat.pos-bottom", "#trick", "#hand"]
-  .map(sel => {
-  const r = document.querySelector("#table " + sel).getBoundingClientRect();
-  return Math.round(/left|right/.test(sel) ? r.top + r.height / 2 : r.top);
-}), document.querySelectorAll('#actions [data-action="take-back"]').length]"""
+TABLE_JS = """() => [
+  [".seat.pos-top", ".seat.pos-left", ".seat.pos-right", ".seat.pos-bottom", "#trick", "#hand"].map(sel => {
+    const r = document.querySelector("#table " + sel).getBoundingClientRect();
+    return Math.round(/left|right/.test(sel) ? r.top + r.height / 2 : r.top);
+  }),
+  document.querySelectorAll('#actions [data-action="take-back"]').length]"""
 
 
 def test_the_table_holds_still_as_the_take_back_button_comes_and_goes(page: Page, site_url: str) -> None:
