@@ -19,13 +19,13 @@ the clock would, but the same way every time:
 The default costs are this machine's CPython with nothing else running (``--calibrate`` times
 them over the expert's hands; 25 Nov, medians of 5 runs: 2.16, 44.5 and 2.28 µs), each scaled
 since by its cost now against then, timed side by side on 26 Nov (medians of 5 runs each): the
-rollout and the weighing 0.774 (``--calibrate``; the rule policy now reads the trick as they keep
-it), the sampling 0.530 (9,000 worlds of 30 views; a leaner loop): 1.67, 23.6 and 1.77 µs. The model
-leaves out the rest of a decision's work (the candidates' groups, the means), so at ``--speed
-1`` it cuts a little less often than the real clock here; ``--speed 0.25`` is a device four
-times slower (as ``--budget-scale 0.25``). ``normal`` has no
-clock on CPython and is not affected. The think times the arena prints are real time, not the
-model's. Example, the pairing of STRENGTH.md:
+rollout and the weighing 0.774 (``--calibrate``; the rule policy now reads the trick as they
+keep it), the sampling 0.530 (9,000 worlds of 30 views; a leaner loop): 1.67, 23.6 and 1.77 µs.
+The model leaves out the rest of a decision's work (the candidates' groups, the means), so at
+``--speed 1`` it cuts a little less often than the real clock here; ``--speed 0.25`` is a device
+four times slower (as ``--budget-scale 0.25``). ``normal`` has no clock on CPython and is not
+affected. The think times the arena prints are real time, not the model's. Example, the pairing
+of STRENGTH.md:
 
     .venv/bin/python -m tests.bench_model_clock --candidate hard --baseline normal --deals 600 \\
         --seed 31 --jobs 2 --log hn-model.jsonl
