@@ -168,6 +168,26 @@ def test_the_table_holds_still_as_the_take_back_button_comes_and_goes(page: Page
     assert all(tops == seen[0][0] for tops, _ in seen), seen
 
 
+def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page, site_url: str) -> None:
+    """On a phone, a shared deal's notice shows below the header, over the top of the table and
+    clear of the hand, and moves nothing; the player's first card takes it away, and nothing on
+    the table moves for that either."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal")
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("shared deal #7")
+    assert table_state(page) == "play"
+    before = page.evaluate(TABLE_JS)[0]
+    box, header, hand = (page.locator(sel).bounding_box() for sel in ("#notice", ".site-header", "#hand"))
+    assert box and header and hand
+    assert header["y"] + header["height"] <= box["y"] + 1 and box["y"] + box["height"] < hand["y"], (box, header, hand)
+    held = page.locator("#hand .card").count()
+    page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 30})
+    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}", polling=50)
+    expect(notice).to_be_hidden()
+    assert page.evaluate(TABLE_JS)[0] == before
+
+
 def test_the_game_embed_has_no_share_statistics_or_rooms(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?embed=1")
     expect(page.locator("#menu [data-action='open-settings']")).to_be_visible()

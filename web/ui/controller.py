@@ -581,6 +581,8 @@ class Controller:
             s.reason_card = None
             s.reason_text = None
             s.busy = False
+            # A notice that only tells the player where they are has done its work once they play.
+            s.notices = [n for n in s.notices if n[0] not in ("resumed", "shared_deal")]
             await self.apply(reply)
         finally:
             s.busy = False
