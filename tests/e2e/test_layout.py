@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.harness import ARTIFACTS, wait_ready
@@ -166,6 +167,29 @@ def test_the_table_holds_still_as_the_take_back_button_comes_and_goes(page: Page
         seen.append(page.evaluate(TABLE_JS))
     assert {shown for _, shown in seen} == {0, 1}, seen  # the button came and went
     assert all(tops == seen[0][0] for tops, _ in seen), seen
+
+
+PLATES_JS = """() => [".pos-left .plate", ".pos-right .plate", ".pos-top .plate", "#south-info .plate"].map(
+  sel => Math.round(document.querySelector("#table " + sel).getBoundingClientRect().top))"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
+def test_the_seats_hold_still_as_they_take_point_cards(page: Page, site_url: str, size: tuple[int, int]) -> None:
+    """A whole hand on a phone and on a laptop: the seats' plates stay where the hand began as the
+    rows of taken cards come (a side seat is centred in its column, and the player's row of taken
+    cards would make the bottom of the table taller)."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="fast")
+    start = page.evaluate(PLATES_JS)
+    while table_state(page) == "play":
+        held = page.locator("#hand .card").count()
+        page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 30})
+        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}", polling=50)
+        assert page.evaluate(PLATES_JS) == start, held
+    # Point cards were taken by a side seat and by the player.
+    seats = (".pos-left", ".pos-right", "#south-info")
+    taken = [page.locator(f"#table {seat} .captured .cap").count() for seat in seats]
+    assert max(taken[:2]) > 0 and taken[2] > 0, taken
 
 
 def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page, site_url: str) -> None:
