@@ -146,7 +146,7 @@ def test_expose_a_card_and_see_the_doubled_score(page: Page, site_url: str) -> N
     assert not set(deal_hands(hand_seed(2, 0))[3]) & set(EXPOSABLE)
     for seat in (1, 2, 3):
         expect(page.locator(f'#table [data-seat="{seat}"] .chip.done')).to_have_text("")
-    assert "nothing" not in (page.text_content("#prompt") or "")
+    assert "nothing" not in (page.text_content("#prompt") or "") + (page.text_content("#trick") or "")
     toggle = page.locator('[data-expose="QS"]')
     expect(toggle).to_have_attribute("aria-pressed", "false")
     toggle.click()
@@ -301,7 +301,7 @@ def test_house_rules_at_the_table(page: Page, site_url: str) -> None:
     expect(page.locator("#table .pos-top .partner-tag")).to_be_visible()
     state = table_state(page)
     if state == "expose":
-        expect(page.locator("#prompt")).to_contain_text("revealed together")
+        expect(page.locator("#trick .trick-note")).to_contain_text("revealed together")  # told in the middle
         page.locator("#actions [data-expose]").first.click()
         page.click('[data-action="expose-confirm"]')
         page.wait_for_selector('[data-action="expose-confirm"]', state="detached")

@@ -192,6 +192,27 @@ def test_the_seats_hold_still_as_they_take_point_cards(page: Page, site_url: str
     assert max(taken[:2]) > 0 and taken[2] > 0, taken
 
 
+SOUTH_JS = """() => ["#south-info .plate", "#prompt", "#actions", "#hand", ".pos-left .plate", ".pos-right .plate"].map(
+  sel => Math.round(document.querySelector("#table " + sel).getBoundingClientRect().top))"""
+
+
+def test_the_exposure_question_moves_nothing_and_its_news_is_told_in_the_middle(page: Page, site_url: str) -> None:
+    """On a phone, the exposure question is one line under the table; what exposing does, and the
+    exposures made, are said in the middle of the table, where no card lies yet; and the player's
+    seat, prompt, buttons and hand are where they are at the first card."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url, "?seed=9", levels=["normal"] * 4, speed="normal")  # the player holds Q♠
+    assert table_state(page) == "expose"
+    expect(page.locator("#trick .trick-note")).to_contain_text("An exposed card counts double")
+    expect(page.locator("#prompt-main")).to_have_text("Expose your special cards?")
+    expect(page.locator("#prompt-hint")).to_be_hidden()
+    asked = page.evaluate(SOUTH_JS)
+    page.click('#actions [data-action="expose-confirm"]')  # nothing chosen: "Expose nothing"
+    assert table_state(page) == "play"
+    expect(page.locator("#trick .trick-note", has_text="counts double")).to_have_count(0)
+    assert page.evaluate(SOUTH_JS) == asked
+
+
 def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page, site_url: str) -> None:
     """On a phone, a shared deal's notice shows below the header, over the top of the table and
     clear of the hand, and moves nothing; the player's first card takes it away, and nothing on

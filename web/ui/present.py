@@ -95,19 +95,28 @@ def hint_label(s):
     return "hint"
 
 
+def table_note(s, lang, pos):
+    """What the middle of the table says before the first card, where no card lies yet: the
+    exposures made, in order (declining is not told), and, while the human decides what to expose,
+    what exposing does. Said there rather than under the prompt, so the human's seat keeps its
+    height as the exposures come ("" when there is nothing to say)."""
+    v = s.view
+    if not v or s.preview or v["phase"] not in ("expose", "play") or v["played"]:
+        return ""
+    said = [about(key, lang, seat, pos[seat], cards=cards_short(cards), card=cards_short(cards))
+            for key, seat, cards in s.exposures]
+    if v.get("your_move") == "expose":
+        said.append(t("expose_why", lang))
+        if v["rules"].get("exposure_mode") == "secret":
+            said.append(t("expose_secret", lang))
+    return " ".join(said)
+
+
 def prompt_text(s, lang, pos):
     """The prompt under the table: [what is happening or asked of the human, a second line (the
-    hint, or the exposures made before the first card)]."""
+    hint, or the note that the rest may be played out)]."""
     v = s.view
-    hint = ""
-    if s.hint:
-        hint = hint_text(s.hint, lang)
-    elif v and not s.preview and s.exposures and v["phase"] in ("expose", "play") and not v["played"]:
-        # Until the first card, the exposures made, in order (declining is not told).
-        said = []
-        for key, seat, cards in s.exposures:
-            said.append(about(key, lang, seat, pos[seat], cards=cards_short(cards), card=cards_short(cards)))
-        hint = " ".join(said)
+    hint = hint_text(s.hint, lang) if s.hint else ""
     if not v:
         return [t("loading_page", lang), ""]
     if s.preview:
@@ -123,10 +132,7 @@ def prompt_text(s, lang, pos):
             p = v["passing"]
             return [t("pass_prompt", lang, n=p["count"], name=seat_name(p["to"], lang, pos[p["to"]])), hint]
         if phase == "expose":
-            text = t("expose_prompt", lang)
-            if v["rules"].get("exposure_mode") == "secret":
-                text += " " + t("expose_secret", lang)
-            return [text, hint]
+            return [t("expose_prompt", lang), hint]
         if v.get("must_lead"):
             return [t("must_lead", lang, card=card_short(v["must_lead"])), hint]
         if forced_card(s):

@@ -7,7 +7,7 @@ renderer's elements (`self.el`, `self.seats`) and redraws only what changed (`se
 
 from ui.dom import card_img, fill, h
 from ui.i18n import card_label, level_name, seat_name, t
-from ui.present import score_text, whose_turn
+from ui.present import score_text, table_note, whose_turn
 
 
 def person_tag(name):
@@ -139,8 +139,9 @@ class TableRegion:
             info.append(t("trick_label", lang, n=min(len(v["tricks"]) + 1, 13)))
             if v.get("hearts_broken") and v["rules"].get("hearts_must_be_broken"):
                 info.append(t("hearts_broken", lang))
+        note = table_note(s, lang, pos)
         colours = s.settings["colours"]
-        data = [cards, s.trick_winner, s.collecting, lang, pos[1], info, colours]
+        data = [cards, s.trick_winner, s.collecting, lang, pos[1], info, note, colours]
         if not self.changed("trick", data):
             return
         el = self.el["trick"]
@@ -162,4 +163,5 @@ class TableRegion:
             cls += " collect to-" + pos[s.collecting]
         el.className = cls
         fill(el, [h("ul", {"class": "trick-cards"}, items),
-                  h("p", {"class": "trick-info", "text": " · ".join(info)}) if info else None])
+                  h("p", {"class": "trick-info", "text": " · ".join(info)}) if info else None,
+                  h("p", {"class": "trick-note", "text": note}) if note else None])
