@@ -282,7 +282,8 @@ def test_the_exposure_prompt_and_the_end_of_a_hand() -> None:
         view = worker.advance()["view"]
     assert view["your_move"] == "expose"  # seed 9: the human holds a special card
     if view["your_move"] == "expose":
-        s = _state(view, exposures=[["exposed_by", 3, ["JD"]]])
+        made = [["exposed_by", 3, ["JD"]]]  # what the controller keeps of seat 3's exposure
+        s = _state(view, exposures=made)
         assert present.hand_mode(s) == "wait" and present.whose_turn(s) == 0 and present.can_hint(s)
         # The question alone under the table; the exposures made and what exposing does in its
         # middle, where no card lies yet (so the human's seat keeps its height as they come).
@@ -293,12 +294,12 @@ def test_the_exposure_prompt_and_the_end_of_a_hand() -> None:
                                                     "for whoever takes it.")
         assert "亮出的牌分值加倍" in present.table_note(s, "zh", pos)
         view = worker.act("expose", [])["view"]
-        s = _state(view, exposures=[["exposed_by", 3, ["JD"]]])
+        s = _state(view, exposures=made)
         # Until the first card the middle tells the exposures, then nothing.
         assert present.table_note(s, "en", pos) == f"{name} exposed J♦." and not present.prompt_text(s, "en", pos)[1]
         while not view["played"]:
             view = (worker.act("play", view["legal"][0]) if view["your_move"] == "play" else worker.advance())["view"]
-        assert present.table_note(_state(view, exposures=[["exposed_by", 3, ["JD"]]]), "en", pos) == ""
+        assert present.table_note(_state(view, exposures=made), "en", pos) == ""
     while view["phase"] != "done":
         view = (worker.act("play", view["legal"][0]) if view["your_move"] else worker.advance())["view"]
     done = _state(view)

@@ -140,6 +140,20 @@ def test_the_frame_holds_still_while_the_page_starts(page: Page, site_url: str) 
     assert ratio == "5 / 7"
 
 
+def tap_first_legal(page: Page) -> None:
+    """Play the first card that may be played, tapped near its left edge (on a phone's fan a card's
+    centre lies under its neighbour), and wait until it has left the hand."""
+    held = page.locator("#hand .card").count()
+    page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 30})
+    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}", polling=50)
+
+
+def tops(page: Page, selectors: tuple[str, ...]) -> list[int]:
+    """The top of each element of the table, in px."""
+    return list(page.evaluate("""sels => sels.map(
+      sel => Math.round(document.querySelector("#table " + sel).getBoundingClientRect().top))""", list(selectors)))
+
+
 # Where the seats, the trick and the hand are (the middle of the side seats, which grow as they
 # take point cards), and whether the take-back button shows.
 TABLE_JS = """() => [
@@ -159,18 +173,15 @@ def test_the_table_holds_still_as_the_take_back_button_comes_and_goes(page: Page
     for _ in range(3):
         assert table_state(page) == "play"
         seen.append(page.evaluate(TABLE_JS))
-        held = page.locator("#hand .card").count()
-        # Tapped near its left edge: on a phone's fan a card's centre lies under its neighbour.
-        page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 30})
-        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}", polling=50)
+        tap_first_legal(page)
         expect(page.locator('#actions [data-action="take-back"]')).to_be_visible()
         seen.append(page.evaluate(TABLE_JS))
     assert {shown for _, shown in seen} == {0, 1}, seen  # the button came and went
     assert all(tops == seen[0][0] for tops, _ in seen), seen
 
 
-PLATES_JS = """() => [".pos-left .plate", ".pos-right .plate", ".pos-top .plate", "#south-info .plate"].map(
-  sel => Math.round(document.querySelector("#table " + sel).getBoundingClientRect().top))"""
+PLATES = (".pos-left .plate", ".pos-right .plate", ".pos-top .plate", "#south-info .plate")
+SOUTH = ("#south-info .plate", "#prompt", "#actions", "#hand", ".pos-left .plate", ".pos-right .plate")
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
@@ -180,20 +191,16 @@ def test_the_seats_hold_still_as_they_take_point_cards(page: Page, site_url: str
     cards would make the bottom of the table taller)."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="fast")
-    start = page.evaluate(PLATES_JS)
+    start = tops(page, PLATES)
     while table_state(page) == "play":
-        held = page.locator("#hand .card").count()
-        page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 30})
-        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}", polling=50)
-        assert page.evaluate(PLATES_JS) == start, held
+        tap_first_legal(page)
+        assert tops(page, PLATES) == start
     # Point cards were taken by a side seat and by the player.
     seats = (".pos-left", ".pos-right", "#south-info")
     taken = [page.locator(f"#table {seat} .captured .cap").count() for seat in seats]
     assert max(taken[:2]) > 0 and taken[2] > 0, taken
 
 
-SOUTH_JS = """() => ["#south-info .plate", "#prompt", "#actions", "#hand", ".pos-left .plate", ".pos-right .plate"].map(
-  sel => Math.round(document.querySelector("#table " + sel).getBoundingClientRect().top))"""
 
 
 def test_the_exposure_question_moves_nothing_and_its_news_is_told_in_the_middle(page: Page, site_url: str) -> None:
@@ -206,11 +213,11 @@ def test_the_exposure_question_moves_nothing_and_its_news_is_told_in_the_middle(
     expect(page.locator("#trick .trick-note")).to_contain_text("An exposed card counts double")
     expect(page.locator("#prompt-main")).to_have_text("Expose your special cards?")
     expect(page.locator("#prompt-hint")).to_be_hidden()
-    asked = page.evaluate(SOUTH_JS)
+    asked = tops(page, SOUTH)
     page.click('#actions [data-action="expose-confirm"]')  # nothing chosen: "Expose nothing"
     assert table_state(page) == "play"
     expect(page.locator("#trick .trick-note", has_text="counts double")).to_have_count(0)
-    assert page.evaluate(SOUTH_JS) == asked
+    assert tops(page, SOUTH) == asked
 
 
 def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page, site_url: str) -> None:
@@ -226,9 +233,7 @@ def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page,
     box, header, hand = (page.locator(sel).bounding_box() for sel in ("#notice", ".site-header", "#hand"))
     assert box and header and hand
     assert header["y"] + header["height"] <= box["y"] + 1 and box["y"] + box["height"] < hand["y"], (box, header, hand)
-    held = page.locator("#hand .card").count()
-    page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 30})
-    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {held}", polling=50)
+    tap_first_legal(page)
     expect(notice).to_be_hidden()
     assert page.evaluate(TABLE_JS)[0] == before
 

@@ -31,6 +31,7 @@ PACE = {
 }
 FORCED_PAUSE = {"slow": 900, "normal": 600, "fast": 400, "instant": 250}  # ms before the only legal card goes
 LOADING = "__loading__"
+WHERE_NOTICES = ("resumed", "shared_deal")  # notices that only say where the player is: gone with their first card
 
 
 class Intents:
@@ -581,8 +582,7 @@ class Controller:
             s.reason_card = None
             s.reason_text = None
             s.busy = False
-            # A notice that only tells the player where they are has done its work once they play.
-            s.notices = [n for n in s.notices if n[0] not in ("resumed", "shared_deal")]
+            s.notices = [n for n in s.notices if n[0] not in WHERE_NOTICES]
             await self.apply(reply)
         finally:
             s.busy = False
