@@ -128,9 +128,10 @@ def test_the_first_visit_offers_the_tutorial_once(page: Page, site_url: str) -> 
     wait_ready(page)
     offer = page.locator("#tutorial-offer")
     expect(offer).to_be_visible()
-    assert page.evaluate("getComputedStyle(document.getElementById('tutorial-offer')).position") == "fixed"
+    table = page.locator("#table").bounding_box()
     offer.get_by_role("button", name="No thanks").click()
     expect(offer).to_be_hidden()
+    assert page.locator("#table").bounding_box() == table  # it floated: the table does not move
     page.reload()
     wait_ready(page)
     page.wait_for_timeout(500)
@@ -149,6 +150,27 @@ def test_the_first_visit_offers_the_tutorial_once(page: Page, site_url: str) -> 
     page.reload()
     wait_ready(page)
     assert page.locator("#tutorial-offer").count() == 0
+
+
+def test_a_first_visit_by_a_shared_deal_shows_the_offer_below_the_deals_notice(page: Page, site_url: str) -> None:
+    """On a phone, a new visitor who follows a shared deal's link reads both: the notice naming the
+    deal, and the tutorial's offer under it (neither covers the other), over the table."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + "?seed=7")
+    wait_ready(page)
+    notice, offer = page.locator("#notice"), page.locator("#tutorial-offer")
+    expect(notice).to_contain_text("shared deal #7")
+    expect(offer).to_be_visible()
+    header, said, offered, table = (page.locator(sel).bounding_box()
+                                    for sel in (".site-header", "#notice", "#tutorial-offer", "#table"))
+    assert header and said and offered and table
+    assert header["y"] + header["height"] <= said["y"] + 1, (header, said)
+    assert said["y"] + said["height"] <= offered["y"], (said, offered)
+    assert offered["x"] >= 0 and offered["x"] + offered["width"] <= 360, offered
+    offer.get_by_role("button", name="No thanks").click()
+    expect(offer).to_be_hidden()
+    expect(notice).to_contain_text("shared deal #7")
+    assert page.locator("#notice").bounding_box() == said and page.locator("#table").bounding_box() == table
 
 
 def test_bad_lesson_values_and_a_corrupt_record_are_said_and_harmless(page: Page, site_url: str) -> None:

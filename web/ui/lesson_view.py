@@ -121,7 +121,7 @@ class LessonRegion:
         el = self.el.get("offer")
         if el is None:
             el = h("aside", {"id": "tutorial-offer", "class": "tutorial-offer", "aria-labelledby": "offer-text"})
-            document.body.appendChild(el)
+            (document.getElementById("floats") or document.body).appendChild(el)  # below the notice
             self.el["offer"] = el
         el.hidden = False
         fill(el, [
