@@ -379,7 +379,13 @@ def test_claims_and_take_backs_are_offered_from_the_engine_and_never_in_a_room()
     while view["phase"] != "done":
         if view["your_move"] == "play":
             if view["can_claim"]:
-                assert present.can_claim(_state(view, settings={"speed": "normal", "forced": "off"}))
+                offered = _state(view, settings={"speed": "normal", "forced": "off"})
+                assert present.can_claim(offered)
+                # Said in the prompt's one line, in both languages.
+                pos = present.POSITIONS["ccw"]
+                said = "Your lead" if not view["trick"] else "Your turn"
+                assert present.prompt_text(offered, "en", pos) == [said + ": the scores are settled.", ""]
+                assert present.prompt_text(offered, "zh", pos)[0].endswith("得分已定。")
                 reply = worker.claim()
             else:
                 reply = worker.act("play", view["legal"][0])

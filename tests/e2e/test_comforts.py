@@ -180,7 +180,9 @@ def test_play_out_the_rest(page: Page, site_url: str) -> None:
     assert table_state(page) == "play"
     claim = page.locator('[data-action="claim"]')
     expect(claim).to_have_text("Play out the rest")
-    expect(page.locator("#prompt-hint")).to_contain_text("Nothing left can change the scores")
+    # Said in the prompt's one line (a second would move the table as the turn comes).
+    expect(page.locator("#prompt-main")).to_have_text(re.compile(r"^Your (turn|lead): the scores are settled\.$"))
+    expect(page.locator("#prompt-hint")).to_be_hidden()
     claim.click()
     summary = page.locator('[data-testid="hand-summary"]')
     expect(summary).to_be_visible()

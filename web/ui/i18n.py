@@ -78,6 +78,9 @@ STRINGS = {
     # prompts
     "your_turn": ("Your turn: play a card.", "轮到你出牌。"),
     "your_lead": ("Your lead: play any card.", "轮到你首出。"),
+    # In one line, as the two above: nothing left can change the scores ("Play out the rest" is offered).
+    "claim_turn": ("Your turn: the scores are settled.", "轮到你出牌：得分已定。"),
+    "claim_lead": ("Your lead: the scores are settled.", "轮到你首出：得分已定。"),
     "must_lead": ("Your lead: play the {card}.", "轮到你首出：请出{card}。"),
     "thinking": ("{name} is thinking…", "{name}思考中…"),
     "to_play": ("{name} to play.", "轮到{name}。"),
@@ -104,7 +107,6 @@ STRINGS = {
     # comforts: the only legal card, claims, take-backs
     "forced_card": ("Your only legal card, {card}, is played for you.", "你只有{card}能出，自动打出。"),
     "claim": ("Play out the rest", "直接打完"),
-    "claim_note": ("Nothing left can change the scores.", "剩下的牌不会再改变得分。"),
     "claimed": ("{name} played out the rest: nothing left could change the scores.",
                 "{name}直接打完了剩下的牌：它们不会再改变得分。"),
     "claimed_you": ("You played out the rest: nothing left could change the scores.",

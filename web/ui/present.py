@@ -114,7 +114,7 @@ def table_note(s, lang, pos):
 
 def prompt_text(s, lang, pos):
     """The prompt under the table: [what is happening or asked of the human, a second line (the
-    hint, or the note that the rest may be played out)]."""
+    hint, which comes when asked for)]."""
     v = s.view
     hint = hint_text(s.hint, lang) if s.hint else ""
     if not v:
@@ -137,11 +137,10 @@ def prompt_text(s, lang, pos):
             return [t("must_lead", lang, card=card_short(v["must_lead"])), hint]
         if forced_card(s):
             return [t("forced_card", lang, card=card_short(forced_card(s))), hint]
-        if can_claim(s):
-            hint = hint or t("claim_note", lang)
-        if not v["trick"]:
-            return [t("your_lead", lang), hint]
-        return [t("your_turn", lang), hint]
+        lead = not v["trick"]
+        if can_claim(s):  # (with the button "Play out the rest", in the row below)
+            return [t("claim_lead" if lead else "claim_turn", lang), hint]
+        return [t("your_lead" if lead else "your_turn", lang), hint]
     bot = v.get("bot_next")
     if bot is not None and s.waiting_search:
         return [t("search_getting_ready", lang, level=level_name(v["levels"][bot], lang)), hint]
