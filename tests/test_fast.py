@@ -11,6 +11,7 @@ import pytest
 from gongzhu import PRESETS, new_hand
 from gongzhu.core import fast
 from gongzhu.core.cards import card_code, parse_card
+from gongzhu.core.rules import Rules, get_rules
 from tests.helpers_engine import make_hands
 
 VARIANTS = [
@@ -231,7 +232,6 @@ def test_scorer_agrees_with_pile_score():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from gongzhu import Rules
     from gongzhu.core.cards import EXPOSABLE, SCORING_MASK, cards_of
     from gongzhu.core.scoring import pile_score
 
@@ -251,7 +251,9 @@ def test_scorer_agrees_with_pile_score():
 def test_random_hand_seat_tables():
     # Without passing, deck positions 13p..13p+12 go to seat p; with passing, the first three
     # of each block go on to the next seat, so every seat still holds 13.
-    assert [fast._SEAT.count(p) for p in range(4)] == [13] * 4
-    assert [fast._SEAT_PASS.count(p) for p in range(4)] == [13] * 4
-    assert fast._SEAT_PASS[:4] == (1, 1, 1, 0) and fast._SEAT_PASS[39:43] == (0, 0, 0, 3)
-    assert fast._SLOT_PASS[0][parse_card("QS")] == 4 and fast._SLOT[0][parse_card("QS")] == 0
+    seat, slot = fast._plan(get_rules("classic"))[-2:]
+    seat_pass, slot_pass = fast._plan(Rules(pass_cards=3))[-2:]
+    assert [seat.count(p) for p in range(4)] == [13] * 4
+    assert [seat_pass.count(p) for p in range(4)] == [13] * 4
+    assert seat_pass[:4] == (1, 1, 1, 0) and seat_pass[39:43] == (0, 0, 0, 3)
+    assert slot_pass[0][parse_card("QS")] == 4 and slot[0][parse_card("QS")] == 0

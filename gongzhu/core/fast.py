@@ -68,17 +68,23 @@ from .scoring import PIPS_HEART_VALUES, STANDARD_HEART_VALUES
 
 Policy = Callable[["PlayoutState", int, int], int]
 
-def _ranks_by_mask() -> tuple[tuple[int, ...], ...]:
-    # Doubling: the masks with rank r as their highest bit are those below 1 << r, plus r. (Built
-    # at import by every worker, so built cheaply: a mask at a time took 0.17 s on MicroPython.)
-    table: list[tuple[int, ...]] = [()]
-    for r in range(13):
-        table += [ranks + (r,) for ranks in table]
-    return tuple(table)
+_BITS: list[tuple[tuple[int, ...], ...]] = []
 
 
-BITS: tuple[tuple[int, ...], ...] = _ranks_by_mask()
-"""For each 13-bit suit mask, the ranks it holds, low to high."""
+def ranks_by_mask() -> tuple[tuple[int, ...], ...]:
+    """For each 13-bit suit mask, the ranks it holds, low to high.
+
+    Built on first use, by the random playouts: the bots' rollouts never need its 8,192 tuples, and
+    the quick worker, which imports this module for ``Scorer`` before the first deal is playable,
+    took 10-40 ms to build them on MicroPython.  By doubling: the masks with rank r as their highest
+    bit are those below 1 << r, plus r (a mask at a time took 0.17 s).
+    """
+    if not _BITS:
+        table: list[tuple[int, ...]] = [()]
+        for r in range(13):
+            table += [ranks + (r,) for ranks in table]
+        _BITS.append(tuple(table))
+    return _BITS[0]
 
 _PIG_CODE = 1 << 13
 _SHEEP_CODE = 1 << 14
@@ -94,15 +100,22 @@ _PTS: tuple[tuple[int, ...], ...] = (
 )
 
 
-def _heart_sums(values: Sequence[int]) -> list[int]:
-    table = [0]
-    for r in range(13):  # doubling, as BITS
-        table += [points + values[r] for points in table]
-    table[8191] = 200  # All 13 hearts: shooting the moon.
+_HEART_VALUES = {"standard": STANDARD_HEART_VALUES, "pips": PIPS_HEART_VALUES}
+_HEART_SUMS: dict[str, list[int]] = {}
+
+
+def _heart_sums(name: str) -> list[int]:
+    """The points of each 13-bit set of hearts under the rules' heart values ``name`` (built on first
+    use, as ``ranks_by_mask``)."""
+    table = _HEART_SUMS.get(name)
+    if table is None:
+        values = _HEART_VALUES[name]
+        table = [0]
+        for r in range(13):  # doubling, as ranks_by_mask
+            table += [points + values[r] for points in table]
+        table[8191] = 200  # All 13 hearts: shooting the moon.
+        _HEART_SUMS[name] = table
     return table
-
-
-_HEART_SUMS = {"standard": _heart_sums(STANDARD_HEART_VALUES), "pips": _heart_sums(PIPS_HEART_VALUES)}
 
 
 def code_of_mask(pile: int) -> int:
@@ -119,7 +132,7 @@ class Scorer:
     __slots__ = ("hs", "ah", "pig", "sheep", "tc", "sweep", "net_zero")
 
     def __init__(self, rules: Rules, exposed: int) -> None:
-        self.hs = _HEART_SUMS[rules.heart_values]
+        self.hs = _heart_sums(rules.heart_values)
         self.ah = 2 if exposed >> ACE_OF_HEARTS & 1 else 1
         self.pig = 2 if exposed >> PIG & 1 else 1
         self.sheep = 200 if exposed >> SHEEP & 1 else 100
@@ -324,12 +337,6 @@ def _random_card(mask: int, rng: Random) -> int:
 _SUIT = tuple(c // 13 for c in range(52))
 _PTS52 = tuple(_PTS[c // 13][c % 13] for c in range(52))
 _RANGE52 = list(range(52))
-# _SEAT[i]: the seat dealt the i-th card of the deck; _SEAT_PASS[i]: its seat after passing 3.
-_SEAT = tuple(i // 13 for i in range(52))
-_SEAT_PASS = tuple((i // 13 + (i % 13 < 3)) % 4 for i in range(52))
-# _SLOT[i][c]: the list index (seat * 4 + suit) of card c when it is the i-th card of the deck.
-_SLOT = tuple(tuple(4 * _SEAT[i] + c // 13 for c in range(52)) for i in range(52))
-_SLOT_PASS = tuple(tuple(4 * _SEAT_PASS[i] + c // 13 for c in range(52)) for i in range(52))
 
 
 _LOW6 = bytes(b & 0x3F for b in range(256))
@@ -368,7 +375,7 @@ def _random_keys(randbytes: Callable[[int], bytes]) -> list[int]:
 def _suit_lists(hands: Sequence[int], randbytes: Callable[[int], bytes]) -> list[list[int]]:
     """H[seat * 4 + suit]: each seat's cards of each suit, in a uniformly random order."""
     order = _lookup(_random_keys(randbytes))  # a random key per card
-    bits = BITS
+    bits = ranks_by_mask()
     H: list[list[int]] = []
     for m in hands:
         for base in (0, 13, 26, 39):
@@ -547,16 +554,13 @@ def random_hand(rng: Random, rules: Rules | str | None = None) -> list[int]:
     needed where a seed must mean the same deal everywhere).
     """
     r = get_rules(rules)
-    must_break, first, scorers, xs_of, xcard_of, exposed_of = _plan(r)
+    must_break, first, scorers, xs_of, xcard_of, exposed_of, seat_of, slots = _plan(r)
     # A uniformly random deal: the 52 cards sorted by random keys.
     deck = sorted(_RANGE52, key=_lookup(_random_keys(rng.randbytes)))
     # Each special card is exposed with probability 1/2: four random bits.
     ex = rng.getrandbits(4) if r.exposure else 0
-    # Seat of each deck position: blocks of 13; with passing, the first three cards of each
-    # block (a uniformly random three, the deck being shuffled) go to the next seat.
-    seat_of = _SEAT_PASS if r.pass_cards else _SEAT  # pass_cards is 0 or 3 (options.py)
     H: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-    for c, row in zip(deck, _SLOT_PASS if r.pass_cards else _SLOT):
+    for c, row in zip(deck, slots):
         H[row[c]].append(c)  # row[c]: seat (by deck position) * 4 + suit of c
     P = [0, 0, 0, 0]
     _tricks(H, P, seat_of[deck.index(first)], 13, first, False, must_break, xs_of[ex], list(xcard_of[ex]),
@@ -570,7 +574,9 @@ _PLANS: dict[int, tuple[Rules, tuple[Any, ...]]] = {}
 
 def _plan(r: Rules) -> tuple[Any, ...]:
     """Per-rules constants of ``random_hand``, indexed by a 4-bit exposure choice (bit i set
-    when ``EXPOSABLE[i]`` is exposed): scorers, restricted-suit bits, exposed cards."""
+    when ``EXPOSABLE[i]`` is exposed): scorers, restricted-suit bits, exposed cards; then the
+    seat and slot of each deck position (built here rather than at import: the quick worker,
+    which never plays a random hand, spent 14-23 ms on MicroPython building them)."""
     cached = _PLANS.get(id(r))
     if cached is not None and cached[0] is r:
         return cached[1]
@@ -588,7 +594,12 @@ def _plan(r: Rules) -> tuple[Any, ...]:
         xs_of.append(xs)
         xcard_of.append(tuple(xcard))
         exposed_of.append(exposed)
-    plan = (r.hearts_must_be_broken, first_lead_card(r), scorers, xs_of, xcard_of, exposed_of)
+    # seat_of[i]: the seat dealt the i-th card of the deck, in blocks of 13; with passing, the first
+    # ``pass_cards`` of each block (a uniformly random few, the deck being shuffled) go to the next
+    # seat. slots[i][c]: the list index (seat * 4 + suit) of card c when it is the i-th card.
+    seat_of = tuple((i // 13 + (i % 13 < r.pass_cards)) % 4 for i in range(52))
+    slots = tuple(tuple(4 * seat_of[i] + c // 13 for c in range(52)) for i in range(52))
+    plan = (r.hearts_must_be_broken, first_lead_card(r), scorers, xs_of, xcard_of, exposed_of, seat_of, slots)
     _PLANS[id(r)] = (r, plan)
     return plan
 
@@ -625,6 +636,6 @@ def bench(seconds: float = 2.0, rules: Rules | str | None = None, seed: int = 1)
 
 
 __all__ = [
-    "BITS", "PlayoutState", "Policy", "Scorer", "apply", "bench", "code_of_mask", "copy_state", "legal",
+    "PlayoutState", "Policy", "Scorer", "apply", "bench", "code_of_mask", "copy_state", "legal",
     "playout", "random_hand", "scores", "state_from_hand", "state_from_view", "SUIT_MASKS",
 ]
