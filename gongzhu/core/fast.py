@@ -71,12 +71,12 @@ Policy = Callable[["PlayoutState", int, int], int]
 _BITS: list[tuple[tuple[int, ...], ...]] = []
 
 
-def ranks_by_mask() -> tuple[tuple[int, ...], ...]:
+def _ranks_by_mask() -> tuple[tuple[int, ...], ...]:
     """For each 13-bit suit mask, the ranks it holds, low to high.
 
     Built on first use, by the random playouts: the bots' rollouts never need its 8,192 tuples, and
     the quick worker, which imports this module for ``Scorer`` before the first deal is playable,
-    took 10-40 ms to build them on MicroPython.  By doubling: the masks with rank r as their highest
+    took 8-22 ms to build them on MicroPython (in node).  By doubling: the masks with rank r as their highest
     bit are those below 1 << r, plus r (a mask at a time took 0.17 s).
     """
     if not _BITS:
@@ -85,6 +85,7 @@ def ranks_by_mask() -> tuple[tuple[int, ...], ...]:
             table += [ranks + (r,) for ranks in table]
         _BITS.append(tuple(table))
     return _BITS[0]
+
 
 _PIG_CODE = 1 << 13
 _SHEEP_CODE = 1 << 14
@@ -106,12 +107,12 @@ _HEART_SUMS: dict[str, list[int]] = {}
 
 def _heart_sums(name: str) -> list[int]:
     """The points of each 13-bit set of hearts under the rules' heart values ``name`` (built on first
-    use, as ``ranks_by_mask``)."""
+    use, as ``_ranks_by_mask``)."""
     table = _HEART_SUMS.get(name)
     if table is None:
         values = _HEART_VALUES[name]
         table = [0]
-        for r in range(13):  # doubling, as ranks_by_mask
+        for r in range(13):  # doubling, as _ranks_by_mask
             table += [points + values[r] for points in table]
         table[8191] = 200  # All 13 hearts: shooting the moon.
         _HEART_SUMS[name] = table
@@ -375,7 +376,7 @@ def _random_keys(randbytes: Callable[[int], bytes]) -> list[int]:
 def _suit_lists(hands: Sequence[int], randbytes: Callable[[int], bytes]) -> list[list[int]]:
     """H[seat * 4 + suit]: each seat's cards of each suit, in a uniformly random order."""
     order = _lookup(_random_keys(randbytes))  # a random key per card
-    bits = ranks_by_mask()
+    bits = _ranks_by_mask()
     H: list[list[int]] = []
     for m in hands:
         for base in (0, 13, 26, 39):
