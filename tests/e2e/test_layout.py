@@ -201,8 +201,6 @@ def test_the_seats_hold_still_as_they_take_point_cards(page: Page, site_url: str
     assert max(taken[:2]) > 0 and taken[2] > 0, taken
 
 
-
-
 def test_the_exposure_question_moves_nothing_and_its_news_is_told_in_the_middle(page: Page, site_url: str) -> None:
     """On a phone, the exposure question is one line under the table; what exposing does, and the
     exposures made, are said in the middle of the table, where no card lies yet; and the player's

@@ -103,8 +103,10 @@ def table_note(s, lang, pos):
     v = s.view
     if not v or s.preview or v["phase"] not in ("expose", "play") or v["played"]:
         return ""
-    said = [about(key, lang, seat, pos[seat], cards=cards_short(cards), card=cards_short(cards))
-            for key, seat, cards in s.exposures]
+    said = []
+    for key, seat, cards in s.exposures:
+        short = cards_short(cards)  # the key's sentence names it {cards} or {card}
+        said.append(about(key, lang, seat, pos[seat], cards=short, card=short))
     if v.get("your_move") == "expose":
         said.append(t("expose_why", lang))
         if v["rules"].get("exposure_mode") == "secret":
