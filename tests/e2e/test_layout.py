@@ -218,6 +218,27 @@ def test_the_exposure_question_moves_nothing_and_its_news_is_told_in_the_middle(
     assert tops(page, SOUTH) == asked
 
 
+@pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
+def test_a_hint_moves_nothing_and_stays_clear_of_the_hand(page: Page, site_url: str, size: tuple[int, int]) -> None:
+    """On a phone upright and on its side, and on a laptop: the hint, which comes a moment after the
+    player asks for it, shows without moving the player's seat, prompt, buttons or hand, and covers
+    none of the cards in the hand."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal")
+    assert table_state(page) == "play"
+    asked = tops(page, SOUTH)
+    page.click('[data-action="hint"]')
+    hint = page.locator("#prompt-hint")
+    expect(hint).to_contain_text("Hint:", timeout=30_000)
+    assert tops(page, SOUTH) == asked
+    box, hand = hint.bounding_box(), page.locator("#hand").bounding_box()
+    assert box and hand
+    assert box["y"] + box["height"] <= hand["y"] + 1, (box, hand)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
+    shoot(page, width, height, "hint")
+
+
 def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page, site_url: str) -> None:
     """On a phone, a shared deal's notice shows below the header, over the top of the table and
     clear of the hand, and moves nothing; the player's first card takes it away, and nothing on
