@@ -173,6 +173,26 @@ def test_a_first_visit_by_a_shared_deal_shows_the_offer_below_the_deals_notice(p
     assert page.locator("#notice").bounding_box() == said and page.locator("#table").bounding_box() == table
 
 
+@pytest.mark.parametrize("size", [(360, 740), (1280, 800)])
+def test_a_notice_during_a_lesson_covers_none_of_the_lesson(page: Page, site_url: str, size: tuple[int, int]) -> None:
+    """A lesson opened by a link with a bad parameter: the notice that says so floats below the
+    lesson, over the top of the table, so the lesson's title, steps and goal stay readable; and
+    dismissing the notice moves nothing."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(site_url + "?lesson=2&lang=xx")
+    wait_ready(page)
+    notice, lesson = page.locator("#notice"), page.locator("#lesson")
+    expect(notice).to_contain_text("Ignored language")
+    expect(lesson).to_be_visible()
+    said, panel, table = (page.locator(sel).bounding_box() for sel in ("#notice", "#lesson", "#table"))
+    assert said and panel and table
+    assert panel["y"] + panel["height"] <= said["y"] + 1, (panel, said)
+    assert said["y"] < table["y"] + table["height"], (said, table)
+    notice.get_by_role("button", name="Dismiss").click()
+    expect(notice).to_be_hidden()
+    assert page.locator("#lesson").bounding_box() == panel and page.locator("#table").bounding_box() == table
+
+
 def test_bad_lesson_values_and_a_corrupt_record_are_said_and_harmless(page: Page, site_url: str) -> None:
     page.add_init_script(settings_script(FAST_SETTINGS))
     page.add_init_script("if (!sessionStorage.getItem('t')) { localStorage.setItem('gongzhu.tutorial', '{oops');"

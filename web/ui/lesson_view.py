@@ -73,12 +73,13 @@ class LessonRegion:
         self.tutorial_offer(s, lang)
 
     def region_before_table(self, key, attrs):
-        """The element `key` (made once, `attrs` its attributes), placed just above the table."""
+        """The element `key` (made once, `attrs` its attributes), placed above the table and above
+        the notices' anchor, so that a notice floats below it, over the top of the table."""
         el = self.el.get(key)
         if el is None:
             el = h("section", attrs)
-            table = document.getElementById("table")
-            table.parentNode.insertBefore(el, table)
+            below = document.querySelector(".notice-anchor") or document.getElementById("table")
+            below.parentNode.insertBefore(el, below)
             self.el[key] = el
         return el
 
