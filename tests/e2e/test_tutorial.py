@@ -18,7 +18,7 @@ from gongzhu.core import lessons
 from tests.core_runs import LESSON_LINES
 from tests.e2e.harness import READY_TIMEOUT_MS, run_axe, wait_ready
 from tests.e2e.test_embed import frame, host  # noqa: F401 - the fixture of a page on another origin
-from tests.e2e.test_game_support import FAST_SETTINGS, hand_codes, save_script, saved_game, settings_script
+from tests.e2e.test_game_support import FAST_SETTINGS, hand_codes, save_script, saved_game, settings_script, table_state
 
 LESSON_TIMEOUT_MS = 60_000
 
@@ -171,6 +171,44 @@ def test_a_first_visit_by_a_shared_deal_shows_the_offer_below_the_deals_notice(p
     expect(offer).to_be_hidden()
     expect(notice).to_contain_text("shared deal #7")
     assert page.locator("#notice").bounding_box() == said and page.locator("#table").bounding_box() == table
+
+
+HAND_JS = """() => [document.querySelector('#table').getBoundingClientRect().top,
+  ...[...document.querySelectorAll('#hand .card')].map(c => c.getBoundingClientRect().bottom)]"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
+def test_a_lesson_keeps_the_whole_hand_on_the_screen(page: Page, site_url: str, size: tuple[int, int]) -> None:
+    """On a phone upright and sideways, and on a laptop, in lesson 5 (the longest title and goal in
+    English): the lesson's text shows on a card over the table as the lesson starts, the goal above
+    the table, and every card of the hand on the screen without scrolling. "Got it" puts the text
+    away and "Read the lesson" brings it back, moving nothing; the player's card puts it away too."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(settings_script(FAST_SETTINGS))  # the cards without animation, to measure them
+    page.goto(site_url + "?lesson=5")
+    wait_ready(page)
+    assert table_state(page) == "play"
+    card, toggle = page.locator("#lesson-card"), page.locator('#lesson .lesson-toggle')
+    expect(card).to_be_visible()
+    expect(card.locator(".lesson-text")).to_contain_text(lessons.lesson(5)["text"][0][:40])
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    goal = page.locator('[data-testid="lesson-goal"]').bounding_box()
+    assert goal and goal["y"] >= 0 and goal["y"] + goal["height"] <= height, goal
+    expect(page.locator("#hand .card")).to_have_count(4)
+    at_start = page.evaluate(HAND_JS)
+    assert max(at_start[1:]) <= height + 0.5, (at_start, height)
+    card.get_by_role("button", name="Got it: play").click()
+    expect(card).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_have_text("Read the lesson")
+    assert page.evaluate(HAND_JS) == at_start
+    toggle.click()
+    expect(card).to_be_visible()
+    assert page.evaluate(HAND_JS) == at_start
+    decide(page, LESSON_LINES[5][0][0])
+    expect(card).to_be_hidden()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)])

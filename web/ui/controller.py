@@ -75,6 +75,7 @@ class State:
         self.reason_text = None
         self.hint = None
         self.busy_hint = False
+        self.lesson_text = None  # the lesson whose text shows over the table (web/ui/lesson_view.py)
         self.busy = False
         self.notices = []  # [(i18n key, params)]
         self.announce = ""
@@ -579,6 +580,7 @@ class Controller:
                 return
             s.selected = []
             s.hint = None
+            s.lesson_text = None  # the player has read the lesson and is playing it
             s.reason_card = None
             s.reason_text = None
             s.busy = False
@@ -899,6 +901,14 @@ class Controller:
         if self.in_lesson():
             self.go_lesson(self.s.view["lesson"]["number"])
 
+    def toggle_lesson_text(self):
+        """Show or hide the lesson's text over the table (its button, and "Got it")."""
+        s = self.s
+        if self.in_lesson():
+            number = s.view["lesson"]["number"]
+            s.lesson_text = None if s.lesson_text == number else number
+            self.render()
+
     def decline_offer(self):
         self.s.offer = False
         self.render()
@@ -914,6 +924,7 @@ class Controller:
             self.render()
             return
         s.new_table(view)
+        s.lesson_text = number  # its text shows until the player's first decision
         s.notices = [n for n in s.notices if n[0] in ("bad_lang", "bad_colours", "tutorial_corrupt")]
         try:
             window.history.replaceState(None, "", tutorial.with_lesson(str(window.location.search), number))

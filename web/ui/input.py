@@ -89,6 +89,8 @@ def wire(controller, sound, restart):
             c.next_lesson()
         elif action == "lesson-retry":
             c.retry_lesson()
+        elif action == "lesson-text":
+            c.toggle_lesson_text()
         elif action == "offer-decline":
             c.decline_offer()
         elif action == "restart-engine":

@@ -1,4 +1,5 @@
-"""The tutorial's regions of the page: the lesson panel above the table and the first visit's offer.
+"""The tutorial's regions of the page: the lesson's bar above the table (with its text on a card
+floating over the table) and the first visit's offer.
 
 A part of the renderer (render.py's `Renderer` is made of the regions): both are built here with
 the DOM helpers, text only, from the engine's lesson (the view's `lesson`: number, title, text,
@@ -84,9 +85,15 @@ class LessonRegion:
         return el
 
     def lesson_panel(self, s, lang):
+        """The lesson's bar above the table (its title, the row of lessons, the goal and the button
+        that shows its text) and, while shown, its text on a card floating over the top of the table:
+        the bar is small enough that the player's hand stays on the screen, and the card comes and
+        goes without moving anything. The text shows as each lesson starts and goes with the
+        player's first decision, or with its button."""
         v = s.view
         info = v.get("lesson") if v else None
-        data = [lang, info, s.tutorial["done"], s.embedded, s.game_href]
+        shown = bool(info) and s.lesson_text == info["number"] and not info["verdict"]
+        data = [lang, info, s.tutorial["done"], s.embedded, s.game_href, shown]
         if not self.changed("lesson", data):
             return
         if not info:
@@ -96,20 +103,36 @@ class LessonRegion:
             return
         el = self.region_before_table("lesson", {"id": "lesson", "class": "lesson", "aria-labelledby": "lesson-title"})
         el.hidden = False
+        leave = None if s.embedded else h("p", {"class": "lesson-leave"}, [
+            h("a", {"href": s.game_href, "data-testid": "lesson-leave", "text": t("lesson_leave", lang)})])
         fill(el, [
             h("div", {"class": "lesson-head"}, [
                 h("h2", {"id": "lesson-title"}, [
                     h("span", {"class": "lesson-of", "text": t("lesson_of", lang, n=info["number"],
                                                                 count=info["count"])}),
-                    " " + pick(info["title"], lang)]),
+                    " ",
+                    h("span", {"class": "lesson-name", "text": pick(info["title"], lang)})]),
                 lesson_steps(info, s.tutorial["done"], lang),
             ]),
-            h("p", {"class": "lesson-text", "text": pick(info["text"], lang)}),
-            h("p", {"class": "lesson-goal", "data-testid": "lesson-goal",
-                    "text": t("lesson_goal", lang, goal=pick(info["goal"], lang))}),
+            h("div", {"class": "lesson-bar"}, [
+                h("p", {"class": "lesson-goal", "data-testid": "lesson-goal",
+                        "text": t("lesson_goal", lang, goal=pick(info["goal"], lang))}),
+                None if info["verdict"] else h("button", {
+                    "type": "button", "class": "lesson-toggle", "data-action": "lesson-text",
+                    "aria-expanded": "true" if shown else "false", "aria-controls": "lesson-card",
+                    "text": t("lesson_hide" if shown else "lesson_show", lang)}),
+            ]),
+            h("div", {"id": "lesson-card", "class": "lesson-card", "hidden": not shown}, [
+                # (The title, where the bar has no room for it: a phone held sideways.)
+                h("p", {"class": "lesson-card-title", "text": pick(info["title"], lang)}),
+                h("p", {"class": "lesson-text", "text": pick(info["text"], lang)}),
+                h("div", {"class": "lesson-buttons"}, [
+                    h("button", {"type": "button", "class": "btn primary", "data-action": "lesson-text",
+                                 "text": t("lesson_got_it", lang)})]),
+                None if info["verdict"] else leave,
+            ]),
             lesson_result(info, lang, s.embedded, s.game_href),
-            None if s.embedded else h("p", {"class": "lesson-leave"}, [
-                h("a", {"href": s.game_href, "data-testid": "lesson-leave", "text": t("lesson_leave", lang)})]),
+            leave if info["verdict"] else None,
         ])
 
     def tutorial_offer(self, s, lang):
