@@ -201,6 +201,25 @@ def test_the_seats_hold_still_as_they_take_point_cards(page: Page, site_url: str
     assert max(taken[:2]) > 0 and taken[2] > 0, taken
 
 
+@pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
+@pytest.mark.parametrize(("seed", "seat", "taken"), [(45, ".pos-right", 12), (17, ".pos-left", 11)])
+def test_a_side_seats_long_row_of_taken_cards_stays_in_its_seat(page: Page, site_url: str, size: tuple[int, int],
+                                                               seed: int, seat: str, taken: int) -> None:
+    """East has taken twelve point cards (seed 45 of random play), or West eleven (seed 17): the
+    row of taken cards closes up to fit its seat's column, and the page never scrolls sideways."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(save_script(saved_game(seed, "classic", plays=44)))
+    open_game(page, site_url)
+    expect(page.locator(f"#table {seat} .captured .cap")).to_have_count(taken)
+    boxes = page.evaluate("""sel => [document.querySelector("#table " + sel).getBoundingClientRect(),
+      ...[...document.querySelectorAll("#table " + sel + " .captured .cap")].map(c => c.getBoundingClientRect())]
+      .map(r => [r.left, r.right])""", seat)
+    box, cards = boxes[0], boxes[1:]
+    assert box[0] - 0.5 <= min(c[0] for c in cards) and max(c[1] for c in cards) <= box[1] + 0.5, (box, cards)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_the_exposure_question_moves_nothing_and_its_news_is_told_in_the_middle(page: Page, site_url: str) -> None:
     """On a phone, the exposure question is one line under the table; what exposing does, and the
     exposures made, are said in the middle of the table, where no card lies yet; and the player's

@@ -121,9 +121,11 @@ class TableRegion:
     def captured_row(self, codes, lang, colours=2):
         if not codes:
             return None
-        return h("ul", {"class": "captured", "aria-label": t("captured", lang)}, [
+        row = h("ul", {"class": "captured", "aria-label": t("captured", lang)}, [
             h("li", {"class": "cap", "aria-label": card_label(c, lang)}, [card_img(c, "mini", colours)])
             for c in codes])
+        row.style.setProperty("--n", str(len(codes)))  # a side seat's row closes up to fit (style.css)
+        return row
 
     # ------------------------------------------------------------------ the trick in the middle
 
