@@ -265,8 +265,12 @@ def test_the_table_reads_who_acts_from_the_engine() -> None:
         assert present.prompt_text(waiting, "en", pos)[0] == "The Hard bots are getting ready…"
         assert present.prompt_text(waiting, "zh", pos)[0] == "困难机器人准备中…"
     # The hint's sentence, in both languages.
-    hint = {"phase": "play", "decision": view["legal"][0], "en": "Safe.", "zh": "安全。"}
-    assert present.hint_text(hint, "en").startswith("Hint: play ") and present.hint_text(hint, "zh").endswith("安全。")
+    hint = {"phase": "play", "decision": view["legal"][0], "en": "Play it: safe.", "zh": "出它：安全。"}
+    assert present.hint_text(hint, "en") == "Hint — Play it: safe."
+    assert present.hint_text(hint, "zh") == "提示——出它：安全。"
+    silent = dict(hint, en="", zh="")  # no sentence: the decision alone
+    assert present.hint_text(silent, "en").startswith("Hint: play ")
+    assert present.hint_text(silent, "zh").startswith("提示：出")
     assert present.score_text(-80) == "−80" and present.score_text(200) == "+200" and present.score_text(0) == "0"
 
 

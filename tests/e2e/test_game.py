@@ -388,7 +388,7 @@ def test_settings_are_applied_and_remembered(page: Page, site_url: str) -> None:
     state = table_state(page)
     if state in ("expose", "play"):
         page.click('[data-action="hint"]')
-        expect(page.locator("#prompt .prompt-hint")).to_contain_text("Hint:", timeout=30_000)
+        expect(page.locator("#prompt .prompt-hint")).to_contain_text("Hint — ", timeout=30_000)
     page.reload()
     wait_ready(page)
     expect(page.locator('#table [data-seat="1"]')).to_have_class(re.compile(r"\bpos-left\b"))

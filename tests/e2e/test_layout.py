@@ -249,7 +249,7 @@ def test_a_hint_moves_nothing_and_stays_clear_of_the_hand(page: Page, site_url: 
     asked = tops(page, SOUTH)
     page.click('[data-action="hint"]')
     hint = page.locator("#prompt-hint")
-    expect(hint).to_contain_text("Hint:", timeout=30_000)
+    expect(hint).to_contain_text("Hint — ", timeout=30_000)
     assert tops(page, SOUTH) == asked
     box, hand = hint.bounding_box(), page.locator("#hand").bounding_box()
     assert box and hand

@@ -66,7 +66,7 @@ def test_a_guest_sees_names_on_the_plates_and_gets_a_hint_from_the_host(tabs: Ta
     hint_button = guest.locator('[data-action="hint"]')
     expect(hint_button).to_be_enabled()
     hint_button.click()
-    expect(guest.locator("#prompt .prompt-hint")).to_contain_text("Hint:", timeout=60_000)
+    expect(guest.locator("#prompt .prompt-hint")).to_contain_text("Hint — ", timeout=60_000)
     sent = [json.loads(text) for text in guest.evaluate("() => window.sentTexts")]
     assert [m["t"] for m in sent] == ["hint"] and set(sent[0]) == {"t", "id"}  # only the request, no seat
     # Asked again at once, straight on the wire: the host's limit refuses it, for this guest alone.
@@ -78,7 +78,7 @@ def test_a_guest_sees_names_on_the_plates_and_gets_a_hint_from_the_host(tabs: Ta
     # The host's own hint works in the room too.
     play_hand_together([host, guest], until=lambda states: states[0] in ("pass", "expose", "play"))
     host.click('[data-action="hint"]')
-    expect(host.locator("#prompt .prompt-hint")).to_contain_text("Hint:", timeout=60_000)
+    expect(host.locator("#prompt .prompt-hint")).to_contain_text("Hint — ", timeout=60_000)
     play_hand_together([host, guest])
     tabs.check()
 

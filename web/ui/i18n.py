@@ -120,6 +120,7 @@ STRINGS = {
     "hearts_broken": ("Hearts broken", "红心已破"),
     "reason_title": ("Why not this card", "为什么不能出"),
     "cannot_play": ("cannot be played now", "现在不能出"),
+    "hint_why": ("Hint — {why}", "提示——{why}"),
     "hint_play": ("Hint: play {card}. {why}", "提示：出{card}。{why}"),
     "hint_expose": ("Hint: expose {cards}. {why}", "提示：亮出{cards}。{why}"),
     "hint_expose_none": ("Hint: expose nothing. {why}", "提示：不亮牌。{why}"),

@@ -160,6 +160,8 @@ def hint_text(hint, lang):
     why = hint.get(lang) or hint.get("en") or ""
     decision = hint.get("decision")
     phase = hint.get("phase")
+    if why and phase in ("play", "expose", "pass"):
+        return t("hint_why", lang, why=why)  # the bot's sentence names its decision ("Play J♠: …")
     if phase == "play":
         return t("hint_play", lang, card=card_short(decision), why=why)
     if phase == "expose":
