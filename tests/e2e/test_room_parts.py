@@ -209,3 +209,27 @@ def test_a_whole_room_in_chinese(tabs: Tabs, site_url: str, relay: str) -> None:
         assert any("一" <= ch <= "鿿" for ch in summary.text_content() or "")
         assert state_of(page) == "summary"
     tabs.check()
+
+
+def test_on_a_phone_the_lobby_closes_by_its_button_and_opens_again(page: Page, site_url: str) -> None:
+    """A phone has no Escape key: the lobby's × closes it, back to the table (the room stays open),
+    and "Play with friends" opens the same room again. Its title and its start button are on the
+    screen however long the lobby is, and its text keeps clear of the dialog's edges."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.goto(f"{site_url}?relay=none&stun=none")
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    page.click('[data-action="create-room"]')
+    lobby = page.locator("#dlg-room")
+    expect(lobby).to_be_visible()
+    link = page.locator('[data-testid="room-link"]').get_attribute("href", timeout=30_000)
+    frame, title, start = (lobby.bounding_box(), page.locator("#dlg-room-title").bounding_box(),
+                           lobby.locator('[data-action="start-room"]').bounding_box())
+    assert frame and title and start
+    assert title["x"] >= frame["x"] + 8 and title["y"] >= frame["y"], (title, frame)
+    assert start["y"] + start["height"] <= min(740, frame["y"] + frame["height"]) + 0.5, (start, frame)
+    lobby.get_by_role("button", name="Close").click()
+    expect(lobby).to_be_hidden()
+    page.click('[data-action="create-room"]')
+    expect(lobby).to_be_visible()
+    assert page.locator('[data-testid="room-link"]').get_attribute("href") == link

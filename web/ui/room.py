@@ -54,12 +54,22 @@ CSS = """
 #dlg-room ol { padding-left: 1.2rem; }
 #dlg-room li { margin: .3rem 0; }
 #dlg-room .room-status { font-style: italic; }
+#dlg-room .dlg-foot .room-status { margin: 0; flex: 1 1 10rem; align-self: center; }
 #room-bar { display: flex; flex-wrap: wrap; gap: .4rem .8rem; align-items: center; justify-content: center;
   padding: .25rem .5rem; font-size: .9rem; }
 #room-bar .room-turn { font-weight: bold; }
 #room-bar button { min-width: 2rem; }
 .plate .person { max-width: 8rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: .85rem; }
 """
+
+
+def lobby_head(lang, closable):
+    """The lobby's title bar, as the page's other dialogs have it; the host's has a close button
+    (a phone has no Escape key): the room stays open, and "Play with friends" shows it again."""
+    return h("header", {"class": "dlg-head"}, [
+        h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}),
+        h("button", {"type": "button", "class": "dlg-close", "data-room-close": True, "aria-label": t("close", lang),
+                     "text": "×"}) if closable else None])
 
 
 def room_code(fragment):
@@ -377,12 +387,14 @@ class Host(Room):
                                            "selected": name == self.preset}))
         start = h("button", {"type": "button", "class": "btn primary", "data-action": "start-room",
                              "text": t("room_start", lang), "disabled": not self.guests()})
-        fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}),
-                           h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas, self.pairing()]
-             + self.seat_list(host_controls=True)
-             + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])]),
-                h("p", {"class": "room-status", "text": "" if self.guests() else t("room_need_guest", lang)}),
-                start])
+        fill(self.dialog, [
+            lobby_head(lang, closable=True),
+            h("div", {"class": "dlg-body"}, [h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas,
+                                             self.pairing()]
+              + self.seat_list(host_controls=True)
+              + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])])]),
+            h("footer", {"class": "dlg-foot"}, [  # why the start waits, beside it
+                h("p", {"class": "room-status", "text": "" if self.guests() else t("room_need_guest", lang)}), start])])
         if mod is not None:
             mod.drawQr(canvas, self.link)
         else:
@@ -446,7 +458,9 @@ class Host(Room):
 
     def on_click(self, event):
         target = event.target
-        if target.closest("[data-room-copy]"):
+        if target.closest("[data-room-close]"):
+            self.dialog.close()
+        elif target.closest("[data-room-copy]"):
             copy_text(self.link)
         elif target.closest("[data-copy]"):
             copy_from(self.dialog, target.closest("[data-copy]"))
@@ -852,8 +866,8 @@ class Guest(Room):
                     qr_canvas("pair-answer-qr", t("room_pair_answer_qr", lang))])
                 if self.answer_out:
                     asyncio.create_task(show_qr(pair, "pair-answer-qr", self.answer_out))
-            fill(self.dialog, [h("h2", {"id": "dlg-room-title", "text": t("room_title", lang)}), self.form, pair,
-                               self.status_el, self.seats_el])
+            fill(self.dialog, [lobby_head(lang, closable=False),
+                               h("div", {"class": "dlg-body"}, [self.form, pair, self.status_el, self.seats_el])])
         self.form.hidden = self.seated
         self.status_el.textContent = t(self.status, lang)
         fill(self.seats_el, self.seat_list() + self.take_back_list() if self.host is not None else [])
