@@ -104,6 +104,34 @@ def test_every_screen_at_every_layout(page: Page, site_url: str) -> None:
             expect(page.locator(selector)).to_be_hidden()
 
 
+MENU_DIALOGS = [("open-settings", "#dlg-settings"), ("open-help", "#dlg-help"), ("open-scores", "#dlg-scores"),
+                ("last-trick", "#dlg-last"), ("stats", "#dlg-stats"), ("share", "#dlg-share"),
+                ("create-room", "#dlg-room")]
+
+
+@pytest.mark.parametrize("size", [(360, 740), (740, 360)])
+def test_every_dialog_of_the_menu_closes_from_the_screen_on_a_phone(page: Page, site_url: str,
+                                                                    size: tuple[int, int]) -> None:
+    """A phone has no Escape key: each dialog the menu opens shows its title and a close button on
+    the screen as it opens, without scrolling, and that button takes the player back to the table."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(save_script(saved_game(20, "classic", plays=35)))
+    open_game(page, site_url, "?relay=none&stun=none")
+    for action, selector in MENU_DIALOGS:
+        page.locator(f'#menu [data-action="{action}"]:not([disabled])').click()
+        dialog = page.locator(selector)
+        expect(dialog).to_be_visible()
+        title = dialog.locator("h2").first.bounding_box()
+        close = dialog.get_by_role("button", name="Close").first
+        box = close.bounding_box()
+        assert title and box, action
+        for b in (title, box):
+            assert b["y"] >= 0 and b["y"] + b["height"] <= height and b["x"] + b["width"] <= width, (action, b)
+        close.click()
+        expect(dialog).to_be_hidden()
+
+
 def test_hand_summary_and_match_end_at_every_layout(page: Page, site_url: str) -> None:
     page.add_init_script(save_script(saved_game(4, {"target": 50}, plays=52, hands=1)))
     open_game(page, site_url)

@@ -91,15 +91,13 @@ def snippets(site, view, lang="en"):
 # --- the dialog (browser only) -------------------------------------------------------------
 
 CSS = """
-#dlg-share { padding: 1rem 1.25rem; max-width: min(42rem, 94vw); }
-#dlg-share h2 { margin: 0 0 0.5rem; font-size: 1.2rem; }
+#dlg-share { max-width: min(42rem, 94vw); }
 #dlg-share h3 { margin: 1rem 0 0.25rem; font-size: 1rem; }
 #dlg-share p { margin: 0.4rem 0 0.15rem; font-size: 0.9rem; }
 #dlg-share textarea, #dlg-share input[type=text] { display: block; width: 100%; box-sizing: border-box;
   font: 0.8rem/1.35 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; padding: 0.35rem; resize: vertical; }
 #dlg-share textarea { min-height: 4.4rem; }
 #dlg-share .btn { display: inline-block; width: auto; padding: 0.2rem 0.9rem; margin-top: 0.3rem; }
-#dlg-share [data-share-close] { display: block; margin: 1rem 0 0 auto; }
 """
 
 
@@ -150,18 +148,25 @@ def mount(get_view, get_lang):
         link = h("input", {"type": "text", "readonly": True, "data-snippet": "link",
                            "aria-label": t("share_link", lang)})
         link.value = data["link"]
+        # Closed from its title bar (always on the screen: a phone has no Escape key) or its foot.
         close = h("button", {"type": "button", "class": "btn primary", "data-share-close": True,
                              "text": t("close", lang)})
-        listen(close, "click", lambda e: dialog.close())
+        cross = h("button", {"type": "button", "class": "dlg-close", "aria-label": t("close", lang), "text": "×"})
+        for b in (close, cross):
+            listen(b, "click", lambda e: dialog.close())
         docs = h("a", {"href": "embed.html" + ("?lang=zh" if lang == "zh" else ""), "target": "_blank",
                        "rel": "noopener", "text": t("share_docs", lang)})
-        fill(dialog, [h("h2", {"id": "dlg-share-title", "text": t("share_title", lang)}),
-                      h("p", {"class": "note", "text": t("share_custom", lang)}) if data["custom"] else None,
-                      h("p", {"text": t("share_link", lang)}), link]
-             + (block(t("share_lesson", lang), data["lesson"], lang, "lesson") if "lesson" in data else
-                block(t("share_game", lang), data["game"], lang, "game")
-                + block(t("share_replay", lang), data["replay"], lang, "replay"))
-             + [h("p", {}, [docs]), close])
+        fill(dialog, [
+            h("header", {"class": "dlg-head"}, [h("h2", {"id": "dlg-share-title", "text": t("share_title", lang)}),
+                                                cross]),
+            h("div", {"class": "dlg-body"}, [
+                h("p", {"class": "note", "text": t("share_custom", lang)}) if data["custom"] else None,
+                h("p", {"text": t("share_link", lang)}), link]
+              + (block(t("share_lesson", lang), data["lesson"], lang, "lesson") if "lesson" in data else
+                 block(t("share_game", lang), data["game"], lang, "game")
+                 + block(t("share_replay", lang), data["replay"], lang, "replay"))
+              + [h("p", {}, [docs])]),
+            h("footer", {"class": "dlg-foot"}, [close])])
         dialog.showModal()
 
     def relabel(*args):
