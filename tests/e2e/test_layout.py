@@ -132,6 +132,17 @@ def test_every_dialog_of_the_menu_closes_from_the_screen_on_a_phone(page: Page, 
         expect(dialog).to_be_hidden()
 
 
+@pytest.mark.parametrize("path", ["rules.html", "keeper.html", "embed.html", "rules.html?lang=zh", "embed.html?lang=zh"])
+def test_the_sites_other_pages_fit_a_small_phone(page: Page, site_url: str, path: str) -> None:
+    """The rules, the score keeper and the embedding guide at 320 px, a small phone's width: the page
+    never scrolls sideways (a wide table or a long code scrolls or wraps within itself)."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(site_url + path)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
 def test_hand_summary_and_match_end_at_every_layout(page: Page, site_url: str) -> None:
     page.add_init_script(save_script(saved_game(4, {"target": 50}, plays=52, hands=1)))
     open_game(page, site_url)
