@@ -132,7 +132,8 @@ def test_every_dialog_of_the_menu_closes_from_the_screen_on_a_phone(page: Page, 
         expect(dialog).to_be_hidden()
 
 
-@pytest.mark.parametrize("path", ["rules.html", "keeper.html", "embed.html", "rules.html?lang=zh", "embed.html?lang=zh"])
+@pytest.mark.parametrize("path", ["rules.html", "keeper.html", "embed.html", "rules.html?lang=zh",
+                                  "embed.html?lang=zh"])
 def test_the_sites_other_pages_fit_a_small_phone(page: Page, site_url: str, path: str) -> None:
     """The rules, the score keeper and the embedding guide at 320 px, a small phone's width: the page
     never scrolls sideways (a wide table or a long code scrolls or wraps within itself)."""
