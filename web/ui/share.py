@@ -152,8 +152,6 @@ def mount(get_view, get_lang):
         close = h("button", {"type": "button", "class": "btn primary", "data-share-close": True,
                              "text": t("close", lang)})
         cross = h("button", {"type": "button", "class": "dlg-close", "aria-label": t("close", lang), "text": "×"})
-        for b in (close, cross):
-            listen(b, "click", lambda e: dialog.close())
         docs = h("a", {"href": "embed.html" + ("?lang=zh" if lang == "zh" else ""), "target": "_blank",
                        "rel": "noopener", "text": t("share_docs", lang)})
         fill(dialog, [
@@ -173,5 +171,7 @@ def mount(get_view, get_lang):
         button.setAttribute("aria-label", t("share_title", get_lang()))
 
     listen(button, "click", open_dialog)
+    listen(dialog, "click",
+           lambda event: dialog.close() if event.target.closest("[data-share-close], .dlg-close") else None)
     follow_lang(relabel)
     return button
