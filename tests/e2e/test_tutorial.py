@@ -198,6 +198,7 @@ def test_a_lesson_keeps_the_whole_hand_on_the_screen(page: Page, site_url: str, 
     expect(page.locator("#hand .card")).to_have_count(4)
     at_start = page.evaluate(HAND_JS)
     assert max(at_start[1:]) <= height + 0.5, (at_start, height)
+    assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []  # the card over the table included
     card.get_by_role("button", name="Got it: play").click()
     expect(card).to_be_hidden()
     expect(toggle).to_have_attribute("aria-expanded", "false")
