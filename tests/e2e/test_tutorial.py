@@ -210,6 +210,14 @@ def test_a_lesson_keeps_the_whole_hand_on_the_screen(page: Page, site_url: str, 
     decide(page, LESSON_LINES[5][0][0])
     expect(card).to_be_hidden()
     expect(toggle).to_have_attribute("aria-expanded", "false")
+    # The verdict, on a card of its own over the table: the table stays where it was.
+    for decision in LESSON_LINES[5][0][1:]:
+        decide(page, decision)
+    done = page.locator('[data-testid="lesson-done"]')
+    expect(done).to_be_visible()
+    box = done.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert page.evaluate(HAND_JS)[0] == at_start[0]
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1280, 800)])

@@ -89,7 +89,7 @@ class LessonRegion:
         that shows its text) and, while shown, its text on a card floating over the top of the table:
         the bar is small enough that the player's hand stays on the screen, and the card comes and
         goes without moving anything. The text shows as each lesson starts and goes with the
-        player's first decision, or with its button."""
+        player's first decision, or with its button; the verdict shows on such a card too."""
         v = s.view
         info = v.get("lesson") if v else None
         shown = bool(info) and s.lesson_text == info["number"] and not info["verdict"]
@@ -117,8 +117,10 @@ class LessonRegion:
             h("div", {"class": "lesson-bar"}, [
                 h("p", {"class": "lesson-goal", "data-testid": "lesson-goal",
                         "text": t("lesson_goal", lang, goal=pick(info["goal"], lang))}),
-                None if info["verdict"] else h("button", {
-                    "type": "button", "class": "lesson-toggle", "data-action": "lesson-text",
+                # (Once judged, kept in place but unseen, so that the bar keeps its height.)
+                h("button", {
+                    "type": "button", "class": "lesson-toggle" + (" spent" if info["verdict"] else ""),
+                    "data-action": "lesson-text",
                     "aria-expanded": "true" if shown else "false", "aria-controls": "lesson-card",
                     "text": t("lesson_hide" if shown else "lesson_show", lang)}),
             ]),
@@ -131,8 +133,9 @@ class LessonRegion:
                                  "text": t("lesson_got_it", lang)})]),
                 None if info["verdict"] else leave,
             ]),
-            lesson_result(info, lang, s.embedded, s.game_href),
-            leave if info["verdict"] else None,
+            # The verdict, once judged, on a card of its own in the same place: the table stays put.
+            h("div", {"class": "lesson-card"}, [lesson_result(info, lang, s.embedded, s.game_href), leave])
+            if info["verdict"] else None,
         ])
 
     def tutorial_offer(self, s, lang):
