@@ -726,6 +726,7 @@ class Controller:
             self.render()
             return
         s.hint = None
+        s.lesson_text = None  # a decision, like a card
         s.reason_card = None
         s.reason_text = None
         s.selected = []
