@@ -79,7 +79,7 @@ class LessonRegion:
         el = self.el.get(key)
         if el is None:
             el = h("section", attrs)
-            below = document.querySelector(".notice-anchor") or document.getElementById("table")
+            below = document.querySelector(".notice-anchor")
             below.parentNode.insertBefore(el, below)
             self.el[key] = el
         return el
@@ -105,6 +105,17 @@ class LessonRegion:
         el.hidden = False
         leave = None if s.embedded else h("p", {"class": "lesson-leave"}, [
             h("a", {"href": s.game_href, "data-testid": "lesson-leave", "text": t("lesson_leave", lang)})])
+        if info["verdict"]:  # once judged, the verdict on the card, in the text's place: the table stays put
+            card = [lesson_result(info, lang, s.embedded, s.game_href), leave]
+        else:
+            card = [
+                # (The title, where the bar has no room for it: a phone held sideways.)
+                h("p", {"class": "lesson-card-title", "text": pick(info["title"], lang)}),
+                h("p", {"class": "lesson-text", "text": pick(info["text"], lang)}),
+                h("div", {"class": "lesson-buttons"}, [
+                    h("button", {"type": "button", "class": "btn primary", "data-action": "lesson-text",
+                                 "text": t("lesson_got_it", lang)})]),
+                leave]
         fill(el, [
             h("div", {"class": "lesson-head"}, [
                 h("h2", {"id": "lesson-title"}, [
@@ -124,18 +135,7 @@ class LessonRegion:
                     "aria-expanded": "true" if shown else "false", "aria-controls": "lesson-card",
                     "text": t("lesson_hide" if shown else "lesson_show", lang)}),
             ]),
-            h("div", {"id": "lesson-card", "class": "lesson-card", "hidden": not shown}, [
-                # (The title, where the bar has no room for it: a phone held sideways.)
-                h("p", {"class": "lesson-card-title", "text": pick(info["title"], lang)}),
-                h("p", {"class": "lesson-text", "text": pick(info["text"], lang)}),
-                h("div", {"class": "lesson-buttons"}, [
-                    h("button", {"type": "button", "class": "btn primary", "data-action": "lesson-text",
-                                 "text": t("lesson_got_it", lang)})]),
-                None if info["verdict"] else leave,
-            ]),
-            # The verdict, once judged, on a card of its own in the same place: the table stays put.
-            h("div", {"class": "lesson-card"}, [lesson_result(info, lang, s.embedded, s.game_href), leave])
-            if info["verdict"] else None,
+            h("div", {"id": "lesson-card", "class": "lesson-card", "hidden": not (shown or info["verdict"])}, card),
         ])
 
     def tutorial_offer(self, s, lang):

@@ -162,12 +162,13 @@ def hint_text(hint, lang):
     phase = hint.get("phase")
     if why and phase in ("play", "expose", "pass"):
         return t("hint_why", lang, why=why)  # the bot's sentence names its decision ("Play J♠: …")
+    # Without a sentence, the decision alone.
     if phase == "play":
-        return t("hint_play", lang, card=card_short(decision), why=why)
+        return t("hint_play", lang, card=card_short(decision))
     if phase == "expose":
         if decision:
-            return t("hint_expose", lang, cards=cards_short(decision), why=why)
-        return t("hint_expose_none", lang, why=why)
+            return t("hint_expose", lang, cards=cards_short(decision))
+        return t("hint_expose_none", lang)
     if phase == "pass":
-        return t("hint_pass", lang, cards=cards_short(decision or []), why=why)
+        return t("hint_pass", lang, cards=cards_short(decision or []))
     return why
