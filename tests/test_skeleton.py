@@ -574,7 +574,7 @@ def test_index_preloads_exactly_the_modules_micropython_fetches() -> None:
     tag = re.search(r'<script src="web/preload.js" defer data-start="([^"]+)" data-engine="([^"]+)"'
                     r'\s+data-preload="([^"]+)"></script>', html)
     assert tag, "index.html lost web/preload.js"
-    # PyScript (with the site's plugin) and the engine worker, started by preload.js after the first paint.
+    # PyScript (with the site's plugin) and the engine worker, started by preload.js once the page is parsed.
     assert tag.group(1, 2) == ("web/pyscript.mjs", "web/engine.mjs")
     listed = tag.group(3).split()
     assert {f for f in listed if f.endswith((".py", ".mpy", ".bundle"))} == wanted

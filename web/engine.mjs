@@ -2,7 +2,7 @@
  *
  * quick: web/quick/worker.py on MicroPython (0.2 MB, starts in a fraction of a second), in a plain
  *   module worker (web/quick/worker.mjs) that begins loading as soon as it exists. The game page
- *   starts it once its first frame is painted (web/preload.js, data-engine), so a first visit plays
+ *   starts it as soon as it is parsed (web/preload.js, data-engine), so a first visit plays
  *   its first card long before Pyodide could have loaded. It plays the portable levels (beginner,
  *   easy, normal).
  * full: web/worker.py on Pyodide (13 MB, several seconds on a first visit), started by PyScript's

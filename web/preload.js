@@ -6,9 +6,11 @@
  * rather than one after another as each import is reached; and start the quick engine worker with
  * them (data-engine: web/engine.mjs, whose ready("quick") starts MicroPython in a worker).
  *
- * Both are added by this deferred script rather than written in the HTML: the downloads begin once
- * the page's first frame (the table's static frame) is painted, not while that paint still waits
- * for the stylesheets, so on a slow network the table shows first and nothing competes with it.
+ * Both are added by this deferred script, as soon as the page is parsed, rather than written in
+ * the HTML, where the parser would fetch them before the stylesheets the first paint waits for.
+ * Started here rather than once the first frame is painted, the table with the player's cards
+ * and the first decision come sooner on every line, at the cost of a slightly later first frame
+ * on a slow one (docs/PERFORMANCE.md, "Started as the page is parsed").
  */
 (() => {
   "use strict";
@@ -38,42 +40,14 @@
   const files = ((me && me.dataset.preload) || "").split(/\s+/).filter(Boolean);
   const core = me && me.dataset.start;
   const engine = me && me.dataset.engine;
-  // A page the service worker answers (a return visit) reads every file from its cache.
-  const cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  if (core) start(core);
   // The quick engine worker starts with PyScript, not once the files above have arrived: it loads
   // its interpreter and modules on its own (web/quick/worker.mjs) while the main thread still waits
   // for its files, and its share of the line is small (its modules; the interpreter comes from the
   // same download as the page's). (Pyodide, the full worker, starts only once the game is playable:
   // web/ui/controller.py.) A failure shows when the page asks web/engine.mjs for it.
-  function startEngine() {
-    if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready("quick"), () => {});
-  }
-
-  let started = false;
-  function go() {
-    if (started) return;
-    started = true;
-    if (core) start(core);
-    startEngine();
-    // Each link in a task of its own: a phone spends a few milliseconds on each, and twenty in
-    // one task would block a tap for a tenth of a second.
-    files.forEach((href) => setTimeout(() => preload(href), 0));
-  }
-
-  // Nothing competes with the first frame either: start at once.
-  if (cached) go();
-  // Otherwise start once the first frame is on the screen: the browser reports the first
-  // contentful paint after that frame is presented (an animation frame callback can run before it
-  // is, and a download begun then counts as one the first paint waited for). A tab that paints
-  // nothing yet (opened in the background) starts after a second all the same.
-  try {
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntriesByName("first-contentful-paint").length) return;
-      observer.disconnect();
-      setTimeout(go, 0);
-    }).observe({ type: "paint", buffered: true });
-  } catch (error) {
-    requestAnimationFrame(() => setTimeout(go, 0));
-  }
-  setTimeout(go, 1000);
+  if (engine) import(new URL(engine, document.baseURI).href).then((module) => module.ready("quick"), () => {});
+  // Each link in a task of its own: a phone spends a few milliseconds on each, and twenty in one
+  // task would block a tap for a tenth of a second.
+  files.forEach((href) => setTimeout(() => preload(href), 0));
 })();

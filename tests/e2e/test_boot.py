@@ -177,7 +177,7 @@ def test_the_engine_worker_starts_while_the_tables_files_are_still_coming(page: 
     page.route("**/web/runtime/mpy/game.bundle", lambda route: held.append(route))  # the UI's modules
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/web/runtime/mpy/quick.bundle") else None)
     page.goto(site_url)
-    for _ in range(300):  # the preloads start after the first paint
+    for _ in range(300):  # the preloads start once the page is parsed
         if held and asked:
             break
         page.wait_for_timeout(100)

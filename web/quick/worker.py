@@ -1,7 +1,7 @@
 """The quick engine worker: MicroPython runs the portable core off the main thread.
 
-Run by web/quick/worker.mjs (MicroPython in a plain worker, started by web/engine.mjs with the
-page's first paint), which first writes web/quick/mpy.toml's [files] into the file system, so the
+Run by web/quick/worker.mjs (MicroPython in a plain worker, started by web/engine.mjs as soon as the
+page is parsed), which first writes web/quick/mpy.toml's [files] into the file system, so the
 first deal is playable within a second or two of a first visit, long before Pyodide (13 MB) could
 be. It plays the portable levels (beginner, easy, normal) and serves the game calls of
 gongzhu.core.table (the page moves the match to the Pyodide worker, web/worker.py, through its JSON

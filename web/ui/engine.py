@@ -18,7 +18,7 @@ MODULE = "web/engine.mjs"  # relative to the game page (the embeds, in web/embed
 
 async def engine_module(module):
     """web/engine.mjs, the one module that starts the engine worker: the page's own instance of it
-    (the game page imported it at its first paint and may have started the worker already)."""
+    (the game page imported it as it was parsed and may have started the worker already)."""
     modules = await js_import(str(window.URL.new(module, document.baseURI).href))
     return modules[0]
 
