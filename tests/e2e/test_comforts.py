@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from gongzhu import Match, new_match
 from tests.e2e.harness import run_axe, wait_ready
-from tests.e2e.test_game_support import FAST_SETTINGS, save_script, settings_script, table_state
+from tests.e2e.test_game_support import FAST_SETTINGS, open_game, save_script, settings_script, table_state
 
 SUIT_INKS = {"S": "#1b1b1f", "H": "#c8102e", "D": "#1850b8", "C": "#11703a"}
 
@@ -233,3 +233,42 @@ def test_take_back_a_misclicked_card(page: Page, site_url: str) -> None:
     }""")
     saved = json.loads(json.loads(page.evaluate("localStorage.getItem('gongzhu.save')"))["match"])
     assert saved["hands"][-1]["take_backs"] == 1
+
+
+# The tab goes to the background and comes back: what the browser says of the page, and the event.
+AWAY_JS = """(away) => {
+  Object.defineProperty(document, "visibilityState", {configurable: true, get: () => away ? "hidden" : "visible"});
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => away});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_tabs_title_says_when_the_table_waits_for_you_while_you_are_away(page: Page, site_url: str) -> None:
+    """A player who looks at another tab while the others play (friends in a room, slow bots) sees
+    in this tab's title when the table waits for them; back on the page, the title is the usual one."""
+    usual, mine = "Gong Zhu \u2014 Chase the Pig", "\u25b6 Your turn \u2014 Gong Zhu"
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal", forced="off")
+    assert table_state(page) == "play"
+    expect(page).to_have_title(usual)
+    page.evaluate(AWAY_JS, True)
+    expect(page).to_have_title(mine)
+    page.evaluate(AWAY_JS, False)
+    expect(page).to_have_title(usual)
+    # A card played, then away while the bots play theirs (0.6 s each at the normal speed).
+    held = len(hand_codes(page))
+    page.locator("#hand .card.legal").last.click()
+    expect(page.locator("#hand .card")).to_have_count(held - 1)
+    page.evaluate(AWAY_JS, True)
+    expect(page.locator("#prompt-main")).to_contain_text("is thinking")
+    assert page.title() == usual
+    expect(page).to_have_title(mine, timeout=15_000)
+    assert table_state(page) == "play"
+    page.evaluate(AWAY_JS, False)
+    expect(page).to_have_title(usual)
+    # In Chinese.
+    page.goto(site_url + "?lang=zh")
+    wait_ready(page)
+    table_state(page)
+    expect(page).to_have_title("\u62f1\u732a")
+    page.evaluate(AWAY_JS, True)
+    expect(page).to_have_title("\u25b6 \u8f6e\u5230\u4f60\u4e86 \u2014 \u62f1\u732a")

@@ -7,7 +7,7 @@ renderer's elements (`self.el`, `self.seats`) and redraws only what changed (`se
 
 from ui.dom import card_img, fill, h
 from ui.i18n import card_label, card_short, cards_short, seat_name, t
-from ui.present import can_claim, can_take_back, forced_card, hand_mode, prompt_text, score_text
+from ui.present import can_claim, can_take_back, forced_card, hand_mode, my_turn, prompt_text, score_text
 from ui.table import person_tag
 
 
@@ -45,7 +45,7 @@ class HandRegion:
             self.el["prompt-main"].textContent = prompt[0]
             self.el["prompt-hint"].textContent = prompt[1]
             self.el["prompt-hint"].hidden = not prompt[1]
-            self.el["prompt"].classList.toggle("my-turn", bool(v and v.get("your_move") and not s.preview))
+            self.el["prompt"].classList.toggle("my-turn", my_turn(s))
         self.actions(s, lang, pos)
         self.reason(s, lang)
         self.hand(s, lang)

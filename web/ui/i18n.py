@@ -19,6 +19,7 @@ STRINGS = {
     # page and menu
     "title": ("Gong Zhu", "拱猪"),
     "subtitle": ("Chase the Pig", "拱猪"),
+    "title_my_turn": ("▶ Your turn — Gong Zhu", "▶ 轮到你了 — 拱猪"),  # the tab's title while it is in the background
     "menu": ("Game menu", "游戏菜单"),
     "new_match": ("New match", "新的一场"),
     "scores": ("Scores", "记分表"),

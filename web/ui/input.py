@@ -143,4 +143,5 @@ def wire(controller, sound, restart):
     listen(document, "focusout", on_leave)
     for dlg_id in DIALOG_SCREENS:
         listen(document.getElementById(dlg_id), "close", on_dialog_close)
+    listen(document, "visibilitychange", lambda event: c.render())  # the tab's title (Renderer.page)
     return proxies

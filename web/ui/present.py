@@ -16,6 +16,12 @@ POSITIONS = {
 }
 
 
+def my_turn(s):
+    """Whether the table waits for the human's decision (the engine's `your_move`, on the engine's deal)."""
+    v = s.view
+    return bool(v and v.get("your_move") and not s.preview)
+
+
 def hand_mode(s):
     """What a card of the hand does now: "pass" (choose it), "play", "wait" (nothing yet), "preview"
     (dealt before the engine is up) or "none". From the engine's `your_move` and what the page is

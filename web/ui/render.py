@@ -15,7 +15,7 @@ from ui.dialogs import DialogsRegion
 from ui.hand import HandRegion
 from ui.i18n import t
 from ui.lesson_view import LessonRegion
-from ui.present import POSITIONS, can_hint, hint_label
+from ui.present import POSITIONS, can_hint, hint_label, my_turn
 from ui.table import TableRegion
 
 
@@ -82,6 +82,14 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
 
     def page(self, s, lang):
         st = s.settings
+        # The tab's title says when the table waits for the player while they look at another tab
+        # (web/ui/input.py renders again when the page is shown or hidden).
+        away = my_turn(s) and bool(document.hidden)
+        if self.changed("title", [lang, away]):
+            if away:
+                document.title = t("title_my_turn", lang)
+            else:
+                document.title = t("title", lang) + " — " + t("subtitle", lang) if lang == "en" else "拱猪"
         if self.changed("loading", [lang, s.engine, s.loading_secs]):
             if s.engine == "loading":
                 self.el["loading"].hidden = False
@@ -110,7 +118,6 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
             html.setAttribute("data-speed", st["speed"])
             html.setAttribute("data-back", st["back"])
             html.setAttribute("data-colours", str(st["colours"]))
-            document.title = t("title", lang) + " — " + t("subtitle", lang) if lang == "en" else "拱猪"
             labels = {"hint": "hint", "last-trick": "last_trick", "open-scores": "scores",
                       "open-settings": "settings", "stats": "stats", "open-help": "help",
                       "share": "share_share", "create-room": "room_open"}
