@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from gongzhu import Match, new_match
 from tests.e2e.harness import run_axe, wait_ready
-from tests.e2e.test_game_support import FAST_SETTINGS, open_game, save_script, settings_script, table_state
+from tests.e2e.test_game_support import AWAY_JS, FAST_SETTINGS, open_game, save_script, settings_script, table_state
 
 SUIT_INKS = {"S": "#1b1b1f", "H": "#c8102e", "D": "#1850b8", "C": "#11703a"}
 
@@ -235,26 +235,41 @@ def test_take_back_a_misclicked_card(page: Page, site_url: str) -> None:
     assert saved["hands"][-1]["take_backs"] == 1
 
 
-# The tab goes to the background and comes back: what the browser says of the page, and the event.
-AWAY_JS = """(away) => {
-  Object.defineProperty(document, "visibilityState", {configurable: true, get: () => away ? "hidden" : "visible"});
-  Object.defineProperty(document, "hidden", {configurable: true, get: () => away});
-  document.dispatchEvent(new Event("visibilitychange"));
-}"""
+# Each tone the page's sounds start (web/ui/sound.py), by its first frequency.
+TONES_JS = """(() => {
+  window.tones = [];
+  const Real = window.AudioContext;
+  window.AudioContext = class extends Real {
+    createOscillator() {
+      const osc = super.createOscillator();
+      const set = osc.frequency.setValueAtTime.bind(osc.frequency);
+      osc.frequency.setValueAtTime = (value, time) => {
+        window.tones.push(Math.round(value));
+        return set(value, time);
+      };
+      return osc;
+    }
+  };
+})();"""
+TURN_CHIME = 698  # the first note of Sound.your_turn
 
 
-def test_the_tabs_title_says_when_the_table_waits_for_you_while_you_are_away(page: Page, site_url: str) -> None:
+def test_the_tab_says_when_the_table_waits_for_you_while_you_are_away(page: Page, site_url: str) -> None:
     """A player who looks at another tab while the others play (friends in a room, slow bots) sees
-    in this tab's title when the table waits for them; back on the page, the title is the usual one."""
+    in this tab's title when the table waits for them, and hears a chime as the turn comes (with
+    sound on); back on the page, the title is the usual one. The turn that comes while they look at
+    the page chimes nothing."""
     usual, mine = "Gong Zhu \u2014 Chase the Pig", "\u25b6 Your turn \u2014 Gong Zhu"
-    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal", forced="off")
+    page.add_init_script(TONES_JS)
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal", forced="off", sound=True)
     assert table_state(page) == "play"
     expect(page).to_have_title(usual)
     page.evaluate(AWAY_JS, True)
     expect(page).to_have_title(mine)
     page.evaluate(AWAY_JS, False)
     expect(page).to_have_title(usual)
-    # A card played, then away while the bots play theirs (0.6 s each at the normal speed).
+    # A card played (sound may play from now on), then away while the bots play theirs (0.6 s each
+    # at the normal speed).
     held = len(hand_codes(page))
     page.locator("#hand .card.legal").last.click()
     expect(page.locator("#hand .card")).to_have_count(held - 1)
@@ -263,8 +278,15 @@ def test_the_tabs_title_says_when_the_table_waits_for_you_while_you_are_away(pag
     assert page.title() == usual
     expect(page).to_have_title(mine, timeout=15_000)
     assert table_state(page) == "play"
+    tones = page.evaluate("window.tones")
+    assert tones.count(TURN_CHIME) == 1, tones
     page.evaluate(AWAY_JS, False)
     expect(page).to_have_title(usual)
+    # Looking at the page: the next turn comes without a chime.
+    page.locator("#hand .card.legal").last.click()
+    expect(page.locator("#hand .card")).to_have_count(held - 2)
+    table_state(page)
+    assert page.evaluate("window.tones").count(TURN_CHIME) == 1
     # In Chinese.
     page.goto(site_url + "?lang=zh")
     wait_ready(page)

@@ -37,6 +37,13 @@ STATE_JS = """() => {
   return "";
 }"""
 
+# The tab goes to the background and comes back: what the browser says of the page, and the event.
+AWAY_JS = """(away) => {
+  Object.defineProperty(document, "visibilityState", {configurable: true, get: () => away ? "hidden" : "visible"});
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => away});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
 
 def settings_script(settings: dict[str, Any]) -> str:
     """An init script that stores these settings before the page's code runs (first load only)."""

@@ -15,6 +15,7 @@ from gongzhu.core.room import patch, unpack_view
 from tests.e2e.harness import wait_ready
 from tests.e2e.rooms_support import (
     Tabs,
+    act,
     join_guest,
     open_host,
     open_pairing_host,
@@ -22,7 +23,7 @@ from tests.e2e.rooms_support import (
     start_room,
     wait_seated,
 )
-from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
+from tests.e2e.test_game_support import AWAY_JS, FAST_SETTINGS, STATE_JS, settings_script
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
@@ -251,6 +252,29 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
     guest.click('#room-bar [data-action="leave-room"]')
     expect(host.locator("#notice")).to_contain_text("Jun left the room")
     expect(guest.locator("#notice")).to_contain_text("You left the room")
+    tabs.check()
+
+
+def test_a_guest_in_another_tab_sees_in_its_title_when_the_table_waits_for_them(tabs: Tabs, site_url: str,
+                                                                                relay: str) -> None:
+    """A friend looks at another tab while the room starts: the room's tab title says when the table
+    waits for them, and is the usual one again when they come back."""
+    host, link = open_host(tabs, site_url, relay)
+    guest = join_guest(tabs, link, "Jun")
+    wait_seated(host, {"Jun": guest})
+    guest.evaluate(AWAY_JS, True)
+    expect(guest).to_have_title("Gong Zhu \u2014 Chase the Pig")
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    deadline = time.monotonic() + 60
+    while guest.evaluate(STATE_JS) not in ("expose", "pass", "play"):  # the host decides until the guest's turn
+        assert time.monotonic() < deadline, "the guest's turn did not come"
+        state = host.evaluate(STATE_JS)
+        if not (state and act(host, state)):
+            host.wait_for_timeout(100)
+    assert guest.title() == "\u25b6 Your turn \u2014 Gong Zhu"
+    guest.evaluate(AWAY_JS, False)
+    expect(guest).to_have_title("Gong Zhu \u2014 Chase the Pig")
     tabs.check()
 
 

@@ -9,7 +9,7 @@ being chosen, the trick on show while it is collected). Nothing is read back fro
 import asyncio
 import json
 
-from pyscript import window
+from pyscript import document, window
 
 from gongzhu.core import options
 from gongzhu.core.cards import card_code, sort_for_display
@@ -18,7 +18,7 @@ from ui import store, tutorial
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
-from ui.present import POSITIONS, can_claim, can_hint, can_take_back, forced_card, hand_mode, hint_text
+from ui.present import POSITIONS, can_claim, can_hint, can_take_back, forced_card, hand_mode, hint_text, my_turn
 from ui.review import Reviewer
 from ui.stats import Tracker
 
@@ -148,6 +148,7 @@ class Controller:
         self.link = Link(self.s, storage, self.render)  # the engine worker: calls, watchdog, restart, saving
         self.intents = None  # the queue `serve` runs, once the engine is up (a restart makes a new one)
         self.waited = asyncio.Event()  # set the first time the table waits for the human (web/ui/main.py)
+        self.was_my_turn = False  # as last rendered: a turn that comes while the page is hidden chimes
         self.pending = None  # what to ask the engine for once it is up: ("new", seed, rules) / ("load", text)
         self.reviewer = Reviewer(self)  # the hand review's runs (web/ui/review.py)
         self.tutorial_setup()
@@ -159,6 +160,10 @@ class Controller:
         s = self.s
         if s.screen in ("summary", "review") and not (s.view and s.view["phase"] == "done"):
             s.screen = None  # the hand summary and its review belong to a finished hand, never to the next one
+        mine = my_turn(s)
+        if mine and not self.was_my_turn and document.hidden:
+            self.sound.your_turn()  # the player is in another tab (the tab's title says it too: Renderer.page)
+        self.was_my_turn = mine
         self.renderer.render(s)
 
     def lang(self):

@@ -1,4 +1,5 @@
-"""Short synthesized sounds (WebAudio, no audio files): a card played, the pig captured, hearts, end of hand.
+"""Short synthesized sounds (WebAudio, no audio files): a card played, the pig captured, hearts, end of hand,
+and your turn come while the page is in the background.
 
 The audio context is created on the first user gesture (browsers refuse sound before one);
 until then, and whenever sound is off, every call is silent. Nothing here touches the DOM.
@@ -67,6 +68,10 @@ class Sound:
     def hearts(self):
         """Two soft notes: hearts were taken."""
         self._play([(660, 0, 0.12, "sine", 0.07), (880, 0.09, 0.16, "sine", 0.06)])
+
+    def your_turn(self):
+        """Two rising notes: the table waits for you (played only while the page is in the background)."""
+        self._play([(698, 0, 0.14, "sine", 0.09), (1047, 0.12, 0.24, "sine", 0.08)])
 
     def hand_end(self):
         """A little arpeggio: the hand is over."""
