@@ -278,6 +278,54 @@ def test_a_guest_in_another_tab_sees_in_its_title_when_the_table_waits_for_them(
     tabs.check()
 
 
+# The Screen Wake Lock API, as a phone's browser offers it: each request and release is logged, and a
+# lock is released when the page is hidden (AWAY_JS) as the browser does.
+WAKE_LOCK_JS = """(() => {
+  window.wakeLog = [];
+  const held = [];
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) held.splice(0).forEach((lock) => { lock.released = true; window.wakeLog.push("lost"); });
+  });
+  const request = async (type) => {
+    const lock = {type, released: false};
+    lock.release = async () => { lock.released = true; window.wakeLog.push("release"); };
+    held.push(lock);
+    window.wakeLog.push("request " + type);
+    return lock;
+  };
+  Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request}});
+})();"""
+
+
+def test_a_phones_screen_stays_on_while_the_room_plays(tabs: Tabs, site_url: str, relay: str) -> None:
+    """A locked phone drops its connection and a bot takes the seat: while a room plays, host's and
+    guest's pages keep the screen on, ask again when shown after another tab, and let it go when
+    they leave the room. The game against bots never asks."""
+    host, _ = tabs.open()
+    guest, _ = tabs.open()
+    for page in (host, guest):
+        page.add_init_script(WAKE_LOCK_JS)
+        page.add_init_script(settings_script(FAST_SETTINGS))
+    host.goto(f"{site_url}?relay={relay}&stun=none")
+    wait_ready(host)
+    assert host.evaluate("window.wakeLog") == []  # the bots' table, and the room's lobby, let the screen sleep
+    host.click('[data-action="create-room"]')
+    guest.goto(host.locator('[data-testid="room-link"]').get_attribute("href", timeout=30_000) or "")
+    guest.fill("#player-name", "Jun", timeout=120_000)
+    guest.click('[data-action="take-seat"]')
+    wait_seated(host, {"Jun": guest})
+    assert host.evaluate("window.wakeLog") == [] and guest.evaluate("window.wakeLog") == []
+    host.click('[data-action="start-room"]')
+    for page in (host, guest):
+        page.wait_for_function("window.wakeLog.join() === 'request screen'", timeout=60_000)
+    guest.evaluate(AWAY_JS, True)
+    guest.evaluate(AWAY_JS, False)
+    guest.wait_for_function("window.wakeLog.join() === 'request screen,lost,request screen'")
+    guest.click('#room-bar [data-action="leave-room"]')
+    guest.wait_for_function("window.wakeLog.at(-1) === 'release'")
+    tabs.check()
+
+
 def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_url: str, relay: str) -> None:
     """Mid-hand the guest's tab closes: after the grace time a bot plays its seat, and every screen
     says so; reopening the link in the same browser takes the seat back, and the hand is finished."""

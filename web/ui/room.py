@@ -147,6 +147,8 @@ class Room:
         self.bar = None
         self.last_bar = None
         self.reaction = ""
+        self.awake = None  # the screen's wake lock while the room plays (`keep_awake`)
+        self.watching = False  # whether the page's visibility is followed (for the wake lock)
 
     def lang(self):
         return self.c.lang()
@@ -225,6 +227,21 @@ class Room:
         table.parentNode.insertBefore(self.bar, table)
         listen(self.bar, "click", self.on_bar_click)
         asyncio.create_task(self.follow_turns())
+        if not self.watching:
+            self.watching = True
+            listen(document, "visibilitychange", lambda event: asyncio.create_task(self.keep_awake()))
+        asyncio.create_task(self.keep_awake())
+
+    async def keep_awake(self):
+        """Keep the screen on while the room plays and the page is shown: a phone that locks itself
+        drops the connection, and a bot takes its player's seat. The browser lets the lock go when
+        the page is hidden; it is asked for again when the page is shown."""
+        if self.bar is None or str(document.visibilityState) != "visible" or (self.awake and not self.awake.released):
+            return
+        try:
+            self.awake = await window.navigator.wakeLock.request("screen")
+        except Exception:  # no Screen Wake Lock API (an older browser), or refused: the screen sleeps as usual
+            self.awake = None
 
     def draw_bar(self):
         if self.bar is None:
@@ -283,6 +300,9 @@ class Room:
         if self.bar is not None:
             self.bar.remove()
             self.bar = None
+        if self.awake is not None:
+            self.awake.release()
+            self.awake = None
         self.c.s.room_plates = None
         self.notice("room_left_you")
 
