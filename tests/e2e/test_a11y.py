@@ -3,6 +3,7 @@ keyboard reach, accessible names, and the live region that announces trick resul
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.harness import run_axe
@@ -31,6 +32,41 @@ def test_axe_finds_nothing_serious_on_any_screen(page: Page, site_url: str) -> N
         page.keyboard.press("Escape")
         expect(page.locator("dialog[open]")).to_have_count(0)
     assert not any(problems.values()), problems
+
+
+# A dialog's own background (its title bar's, which is the dialog's paper), as relative luminance 0..1.
+PAPER_JS = """(sel) => {
+  const head = document.querySelector(sel + " .dlg-head");
+  const rgb = getComputedStyle(head).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const lin = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+}"""
+MENU_DIALOGS = [("open-settings", "#dlg-settings"), ("open-help", "#dlg-help"), ("open-scores", "#dlg-scores"),
+                ("last-trick", "#dlg-last"), ("stats", "#dlg-stats"), ("share", "#dlg-share"),
+                ("create-room", "#dlg-room")]
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_dialogs_follow_the_systems_dark_or_light_theme(page: Page, site_url: str, scheme: str) -> None:
+    """At night, a phone set to its dark theme: every dialog of the menu, and the hand's summary, is
+    dark paper with light ink, every text readable (axe's contrast rule); in the light theme, light
+    paper as before."""
+    page.emulate_media(color_scheme=scheme)
+    page.add_init_script(save_script(saved_game(4, {"target": 50}, plays=52)))
+    open_game(page, site_url, "?relay=none&stun=none")
+    expect(page.locator('[data-testid="hand-summary"]')).to_be_visible()
+    found = {}
+    for action, selector in [("", "#dlg-summary"), *MENU_DIALOGS]:
+        if action:
+            page.locator(f'#menu [data-action="{action}"]:not([disabled])').click()
+        expect(page.locator(selector)).to_be_visible()
+        paper = page.evaluate(PAPER_JS, selector)
+        contrast = [v["nodes"][0]["target"] for v in run_axe(page, {"runOnly": ["color-contrast"]})]
+        found[selector] = (round(paper, 2), contrast)
+        page.locator(selector).get_by_role("button", name="Close").first.click()
+        expect(page.locator(selector)).to_be_hidden()
+    dark = scheme == "dark"
+    assert all((paper < 0.05 if dark else paper > 0.8) and not contrast for paper, contrast in found.values()), found
 
 
 def test_axe_on_the_hand_summary_and_in_chinese(page: Page, site_url: str) -> None:

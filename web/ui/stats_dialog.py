@@ -26,17 +26,21 @@ CSS = """
 #dlg-stats .stats-filter .field { flex: 1 1 11rem; margin: 0; }
 #dlg-stats .stats-table { border-collapse: collapse; width: 100%; margin-top: 0.6rem;
   font-variant-numeric: tabular-nums; }
-#dlg-stats .stats-table th, #dlg-stats .stats-table td { padding: 0.3rem 0.4rem; border-bottom: 1px solid #e4dccb; }
+#dlg-stats .stats-table th, #dlg-stats .stats-table td { padding: 0.3rem 0.4rem;
+  border-bottom: 1px solid var(--paper-line); }
 #dlg-stats .stats-table th { text-align: left; font-weight: 600; font-size: 0.9rem; }
 #dlg-stats .stats-table td { text-align: right; white-space: nowrap; }
 #dlg-stats figure { margin: 0.8rem 0 0; }
-#dlg-stats .chart { display: block; width: 100%; height: 7.5rem; background: #f1ecdf; border-radius: 0.5rem; }
-#dlg-stats .chart .pos { fill: #1d6b3e; }
-#dlg-stats .chart .neg { fill: #a3322a; }
-#dlg-stats .chart .zero { stroke: #3d4a42; stroke-width: 1; }
-#dlg-stats .chart-scale { display: flex; justify-content: space-between; font-size: 0.75rem; color: #55605a; }
+#dlg-stats .chart { display: block; width: 100%; height: 7.5rem; background: var(--paper-soft);
+  border-radius: 0.5rem; }
+#dlg-stats .chart .pos { fill: var(--chart-up); }
+#dlg-stats .chart .neg { fill: var(--chart-down); }
+#dlg-stats .chart .zero { stroke: var(--paper-dim); stroke-width: 1; }
+#dlg-stats .chart-scale { display: flex; justify-content: space-between; font-size: 0.75rem;
+  color: var(--paper-muted); }
 #dlg-stats .stats-tools { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.9rem; }
-#dlg-stats .stats-confirm { margin-top: 0.6rem; padding: 0.5rem 0.7rem; border-radius: 0.6rem; background: #fbeed2; }
+#dlg-stats .stats-confirm { margin-top: 0.6rem; padding: 0.5rem 0.7rem; border-radius: 0.6rem;
+  background: var(--paper-note); }
 #dlg-stats .stats-confirm p { margin: 0 0 0.4rem; }
 #dlg-stats .stats-status { min-height: 1.2em; margin: 0.5rem 0 0; font-size: 0.9rem; }
 """
