@@ -69,6 +69,27 @@ def test_rules_page_shows_the_scoring_table_and_switches_to_chinese(page: Page, 
     assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["lang"] == "en"
 
 
+# The relative luminance (0..1) of an element's computed background.
+LUMINANCE_JS = """(sel) => {
+  const rgb = getComputedStyle(document.querySelector(sel)).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const lin = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_rules_page_reads_at_night_in_the_systems_dark_theme(page: Page, site_url: str, lang: str) -> None:
+    """A newcomer reading the rules on a phone set to its dark theme: dark paper, every text (the
+    scoring tables, the worked examples, the cards' names) readable by axe's contrast rule."""
+    page.emulate_media(color_scheme="dark")
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url + "rules.html?lang=" + lang)
+    page.wait_for_selector("html.ready", state="attached")
+    assert page.evaluate(LUMINANCE_JS, "main") < 0.05
+    assert page.evaluate(LUMINANCE_JS, "#scoring-table") < 0.05
+    assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []
+
+
 def test_rules_page_keeps_the_main_page_settings(page: Page, site_url: str) -> None:
     """Switching language here changes only "lang" in the main page's settings."""
     page.goto(site_url + "rules.html")
