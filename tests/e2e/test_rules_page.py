@@ -90,6 +90,21 @@ def test_rules_page_reads_at_night_in_the_systems_dark_theme(page: Page, site_ur
     assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []
 
 
+@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_rules_table_fits_a_phone_without_scrolling_sideways(page: Page, site_url: str, width: int,
+                                                                   lang: str) -> None:
+    """On a phone the worked examples show their scores, and the house rules their choices, without
+    scrolling the table sideways: every column is on the screen."""
+    page.set_viewport_size({"width": width, "height": 740})
+    page.goto(site_url + "rules.html?lang=" + lang)
+    page.wait_for_selector("html.ready", state="attached")
+    wide = page.evaluate("""() => [...document.querySelectorAll('.rp-table-wrap')]
+        .filter(w => w.scrollWidth > w.clientWidth)
+        .map(w => [w.querySelector('table').id, w.scrollWidth, w.clientWidth])""")
+    assert wide == []
+
+
 def test_rules_page_keeps_the_main_page_settings(page: Page, site_url: str) -> None:
     """Switching language here changes only "lang" in the main page's settings."""
     page.goto(site_url + "rules.html")
