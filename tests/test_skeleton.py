@@ -238,6 +238,22 @@ def test_index_html_loads_nothing_from_another_origin() -> None:
     assert 'type="mpy"' in html and 'data-engine="web/engine.mjs"' in html
 
 
+def test_every_page_colours_a_phones_browser_bar_as_its_felt() -> None:
+    """The game page's bar is the installed app's colour (the manifest's); the rules and the score
+    keeper, which follow a dark system theme, name a darker felt for it."""
+    manifest = json.loads((ROOT / "web" / "manifest.webmanifest").read_text(encoding="utf-8"))
+    pattern = r'<meta name="theme-color"(?: media="([^"]+)")? content="(#[0-9a-f]{6})">'
+    colours = {page: re.findall(pattern, (ROOT / page).read_text(encoding="utf-8"))
+               for page in ("index.html", "rules.html", "keeper.html")}
+    assert colours["index.html"] == [("", manifest["theme_color"])]
+    for page in ("rules.html", "keeper.html"):
+        assert [media for media, _ in colours[page]] == ["", "(prefers-color-scheme: dark)"], page
+        sheet = "rules.css" if page == "rules.html" else "keeper.css"
+        css = (ROOT / "web" / "keeper" / sheet).read_text(encoding="utf-8")
+        dark = css[css.index("prefers-color-scheme: dark"):]
+        assert re.search(r"--felt: " + colours[page][1][1] + ";", dark), page
+
+
 def test_the_engine_worker_never_imports_pyscript() -> None:
     """web/engine.mjs may start the worker before PyScript has its hooks, without `pyscript` in it."""
     tree = ast.parse((ROOT / "web" / "worker.py").read_text(encoding="utf-8"))
