@@ -8,9 +8,9 @@
  *
  * Both are added by this deferred script, as soon as the page is parsed, rather than written in
  * the HTML, where the parser would fetch them before the stylesheets the first paint waits for.
- * Started here rather than once the first frame is painted, the table with the player's cards
- * and the first decision come sooner on every line, at the cost of a slightly later first frame
- * on a slow one (docs/PERFORMANCE.md, "Started as the page is parsed").
+ * They do not wait for the first frame: so the table with the player's cards and the first
+ * decision come sooner on every line, and the first frame slightly later on a slow one
+ * (docs/PERFORMANCE.md, "Started as the page is parsed").
  */
 (() => {
   "use strict";

@@ -73,6 +73,15 @@ def pyodide_starts(console: list[str]) -> list[str]:
     return re.findall(r"gongzhu worker: Pyodide started \(([\w-]+)\)", "\n".join(console))
 
 
+def luminance(page: Page, selector: str) -> float:
+    """The relative luminance (0 black .. 1 white) of the computed background of `selector`."""
+    return float(page.evaluate("""(sel) => {
+      const rgb = getComputedStyle(document.querySelector(sel)).backgroundColor.match(/[\\d.]+/g).map(Number);
+      const lin = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
+    }""", selector))
+
+
 def run_axe(page: Page, options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Run axe-core (vendored from npm, injected inline: no network) and return its violations."""
     axe = ROOT / "node_modules" / "axe-core" / "axe.min.js"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.harness import run_axe
+from tests.e2e.harness import luminance, run_axe
 from tests.e2e.test_game_support import open_game, save_script, saved_game, table_state
 
 SERIOUS = ("serious", "critical")
@@ -34,13 +34,6 @@ def test_axe_finds_nothing_serious_on_any_screen(page: Page, site_url: str) -> N
     assert not any(problems.values()), problems
 
 
-# A dialog's own background (its title bar's, which is the dialog's paper), as relative luminance 0..1.
-PAPER_JS = """(sel) => {
-  const head = document.querySelector(sel + " .dlg-head");
-  const rgb = getComputedStyle(head).backgroundColor.match(/[\\d.]+/g).map(Number);
-  const lin = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
-}"""
 MENU_DIALOGS = [("open-settings", "#dlg-settings"), ("open-help", "#dlg-help"), ("open-scores", "#dlg-scores"),
                 ("last-trick", "#dlg-last"), ("stats", "#dlg-stats"), ("share", "#dlg-share"),
                 ("create-room", "#dlg-room")]
@@ -60,7 +53,7 @@ def test_the_dialogs_follow_the_systems_dark_or_light_theme(page: Page, site_url
         if action:
             page.locator(f'#menu [data-action="{action}"]:not([disabled])').click()
         expect(page.locator(selector)).to_be_visible()
-        paper = page.evaluate(PAPER_JS, selector)
+        paper = luminance(page, selector + " .dlg-head")  # the title bar's: the dialog's paper
         contrast = [v["nodes"][0]["target"] for v in run_axe(page, {"runOnly": ["color-contrast"]})]
         found[selector] = (round(paper, 2), contrast)
         page.locator(selector).get_by_role("button", name="Close").first.click()

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from gongzhu.core.options import OPTION_NAMES, PRESETS
-from tests.e2e.harness import run_axe
+from tests.e2e.harness import luminance, run_axe
 
 pytestmark = pytest.mark.e2e
 
@@ -69,14 +69,6 @@ def test_rules_page_shows_the_scoring_table_and_switches_to_chinese(page: Page, 
     assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["lang"] == "en"
 
 
-# The relative luminance (0..1) of an element's computed background.
-LUMINANCE_JS = """(sel) => {
-  const rgb = getComputedStyle(document.querySelector(sel)).backgroundColor.match(/[\\d.]+/g).map(Number);
-  const lin = (c) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  return 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
-}"""
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_rules_page_reads_at_night_in_the_systems_dark_theme(page: Page, site_url: str, lang: str) -> None:
     """A newcomer reading the rules on a phone set to its dark theme: dark paper, every text (the
@@ -85,8 +77,8 @@ def test_rules_page_reads_at_night_in_the_systems_dark_theme(page: Page, site_ur
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(site_url + "rules.html?lang=" + lang)
     page.wait_for_selector("html.ready", state="attached")
-    assert page.evaluate(LUMINANCE_JS, "main") < 0.05
-    assert page.evaluate(LUMINANCE_JS, "#scoring-table") < 0.05
+    assert luminance(page, "main") < 0.05
+    assert luminance(page, "#scoring-table") < 0.05
     assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []
 
 

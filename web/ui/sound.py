@@ -1,5 +1,5 @@
 """Short synthesized sounds (WebAudio, no audio files): a card played, the pig captured, hearts, end of hand,
-and your turn come while the page is in the background.
+and the player's turn come while the page is hidden.
 
 The audio context is created on the first user gesture (browsers refuse sound before one);
 until then, and whenever sound is off, every call is silent. Nothing here touches the DOM.
