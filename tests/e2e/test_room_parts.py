@@ -233,3 +233,33 @@ def test_on_a_phone_the_lobby_closes_by_its_button_and_opens_again(page: Page, s
     page.click('[data-action="create-room"]')
     expect(lobby).to_be_visible()
     assert page.locator('[data-testid="room-link"]').get_attribute("href") == link
+
+
+def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> None:
+    """On a plane: the host's lobby and a guest's both say that the device is offline, so nobody
+    waits for a friend who cannot come; back online, they wait as before."""
+    host, _ = tabs.open()
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    host.goto(f"{site_url}?relay=none&stun=none")
+    host.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    host.click('[data-action="create-room"]')
+    status = host.locator("#dlg-room .dlg-foot .room-status")
+    expect(status).to_have_text("Waiting for a friend to take a seat…")
+    link = host.locator('[data-testid="room-link"]').get_attribute("href", timeout=30_000) or ""
+    host.context.set_offline(True)
+    expect(status).to_have_text("This device is offline: friends can join once it is back online "
+                                "(or pair by codes on the same network).")
+    host.context.set_offline(False)
+    expect(status).to_have_text("Waiting for a friend to take a seat…")
+    guest, _ = tabs.open()
+    guest.add_init_script(settings_script(dict(FAST_SETTINGS, lang="zh")))
+    guest.goto(link)
+    said = guest.locator('[data-testid="room-status"]')
+    expect(said).to_have_text("正在连接房间…", timeout=60_000)  # (no relay: it looks for the host)
+    guest.wait_for_load_state("networkidle")  # the room's modules are in, as a visit before would have them
+    guest.context.set_offline(True)
+    offline = "此设备已离线：恢复联网后才能找到房间。"
+    expect(said).to_have_text(offline)
+    guest.context.set_offline(False)
+    expect(said).not_to_have_text(offline)
+    expect(said).not_to_be_empty()

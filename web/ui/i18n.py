@@ -542,6 +542,10 @@ STRINGS = {
     "room_rules_mine": ("My house rules (Settings)", "我的规则（设置）"),
     "room_start": ("Start the match", "开始对局"),
     "room_need_guest": ("Waiting for a friend to take a seat…", "等待朋友入座…"),
+    "room_offline_host": ("This device is offline: friends can join once it is back online (or pair by codes on the "
+                          "same network).", "此设备已离线：恢复联网后朋友才能加入（或在同一网络中用配对码连接）。"),
+    "room_offline_guest": ("This device is offline: the room is found once it is back online.",
+                           "此设备已离线：恢复联网后才能找到房间。"),
     "room_name": ("Your name", "你的名字"),
     "room_take_seat": ("Take a seat", "入座"),
     "room_joining": ("Looking for the host…", "正在寻找房主…"),

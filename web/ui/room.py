@@ -149,9 +149,23 @@ class Room:
         self.reaction = ""
         self.awake = None  # the screen's wake lock while the room plays (`keep_awake`)
         self.watching = False  # whether the page's visibility is followed (for the wake lock)
+        # One room per page: its lobby says when the device goes offline, and back. (The events
+        # come to the page's window, `document.defaultView`: PyScript's `window` object, given to
+        # addEventListener here, raised "Illegal invocation" in Chromium.)
+        for name in ("offline", "online"):
+            listen(document.defaultView, name, lambda event: self.connection_changed())
 
     def lang(self):
         return self.c.lang()
+
+    def connection_changed(self):
+        """The device went offline or came back: the lobby says so (`offline`)."""
+        self.draw_lobby()
+
+    @staticmethod
+    def offline():
+        """Whether the browser says this device has no network: no relay, and no friend, can be reached."""
+        return not window.navigator.onLine
 
     def send(self, peer, data):
         wire = self.peer_wire.get(peer) or self.wire
@@ -414,7 +428,8 @@ class Host(Room):
               + self.seat_list(host_controls=True)
               + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])])]),
             h("footer", {"class": "dlg-foot"}, [  # why the start waits, beside it
-                h("p", {"class": "room-status", "text": "" if self.guests() else t("room_need_guest", lang)}), start])])
+                h("p", {"class": "room-status", "text": "" if self.guests() else t(
+                    "room_offline_host" if self.offline() else "room_need_guest", lang)}), start])])
         if mod is not None:
             mod.drawQr(canvas, self.link)
         else:
@@ -514,6 +529,10 @@ class Host(Room):
         for s in (seat, target):
             if self.seat_peer[s]:
                 self.peers[self.seat_peer[s]] = s
+
+    def connection_changed(self):
+        if not self.started:  # (once it has, the lobby is not drawn again)
+            self.draw_lobby()
 
     def lobby_changed(self):
         if not self.started:
@@ -889,7 +908,7 @@ class Guest(Room):
             fill(self.dialog, [lobby_head(lang, closable=False),
                                h("div", {"class": "dlg-body"}, [self.form, pair, self.status_el, self.seats_el])])
         self.form.hidden = self.seated
-        self.status_el.textContent = t(self.status, lang)
+        self.status_el.textContent = t("room_offline_guest" if self.offline() else self.status, lang)
         fill(self.seats_el, self.seat_list() + self.take_back_list() if self.host is not None else [])
 
     def take_back_list(self):
