@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, Request, Response
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -73,7 +73,7 @@ def pyodide_starts(console: list[str]) -> list[str]:
     return re.findall(r"gongzhu worker: Pyodide started \(([\w-]+)\)", "\n".join(console))
 
 
-def luminance(page: Page, selector: str) -> float:
+def luminance(page: Page | Frame, selector: str) -> float:
     """The relative luminance (0 black .. 1 white) of the computed background of `selector`."""
     return float(page.evaluate("""(sel) => {
       const rgb = getComputedStyle(document.querySelector(sel)).backgroundColor.match(/[\\d.]+/g).map(Number);

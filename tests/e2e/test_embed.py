@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
 from gongzhu import card_code, card_codes, deal_hands, hand_seed, new_hand
-from tests.e2e.harness import ARTIFACTS, READY_TIMEOUT_MS, PageGuard, run_axe, wait_ready
+from tests.e2e.harness import ARTIFACTS, READY_TIMEOUT_MS, PageGuard, luminance, run_axe, wait_ready
 
 SANDBOX = "allow-scripts allow-same-origin"
 SEED = 2026
@@ -257,6 +257,21 @@ def test_game_mode_frames_the_game_page(page: Page, host, site_url: str) -> None
     assert game.locator("html").evaluate("() => localStorage.length") == 0
     plain = page.frame_locator("iframe.plain")
     assert "seed=5" in (plain.locator("iframe.game-frame").get_attribute("src") or "")
+
+
+@pytest.mark.parametrize("theme", ["", "light"])
+def test_the_game_embeds_dialogs_at_night_and_under_theme_light(page: Page, site_url: str, theme: str) -> None:
+    """A reader whose system is dark: the embedded game's dialogs are dark like the site's, unless
+    the blogger asked for `theme=light` (a light blog), which keeps them light."""
+    page.emulate_media(color_scheme="dark")
+    page.goto(site_url + "web/embed/game.html?seed=5" + (f"&theme={theme}" if theme else ""))
+    game = page.frame_locator("iframe.game-frame")
+    game.locator("html.ready").wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    game.locator('#menu [data-action="open-settings"]').click()
+    expect(game.locator("#dlg-settings")).to_be_visible()
+    inner = page.frames[1]
+    paper = luminance(inner, "#dlg-settings .dlg-head")
+    assert paper > 0.8 if theme == "light" else paper < 0.05, paper
 
 
 def test_a_frame_far_below_starts_only_when_the_reader_scrolls_near_it(page: Page, host, site_url: str) -> None:

@@ -23,6 +23,11 @@
     // The game page may know embed=1 itself; this class and stylesheet make it compact either way.
     if (!doc || doc.documentElement.classList.contains("gz-embed")) return;
     doc.documentElement.classList.add("gz-embed");
+    // theme=light (frame.js marks this page) keeps the game's dialogs light on a light blog (style.css);
+    // otherwise they follow the reader's system, as on the site.
+    if (document.documentElement.getAttribute("data-theme") === "light") {
+      doc.documentElement.setAttribute("data-theme", "light");
+    }
     var link = doc.createElement("link");
     link.rel = "stylesheet";
     link.href = new URL("compact.css", location.href).href;
