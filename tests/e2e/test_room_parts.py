@@ -246,6 +246,8 @@ def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> N
     status = host.locator("#dlg-room .dlg-foot .room-status")
     expect(status).to_have_text("Waiting for a friend to take a seat…")
     link = host.locator('[data-testid="room-link"]').get_attribute("href", timeout=30_000) or ""
+    # Every file of the page is in, as a visit before would have them: Pyodide, the room's modules.
+    host.wait_for_selector("html.search-ready", state="attached", timeout=120_000)
     host.context.set_offline(True)
     expect(status).to_have_text("This device is offline: friends can join once it is back online "
                                 "(or pair by codes on the same network).")
@@ -256,7 +258,7 @@ def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> N
     guest.goto(link)
     said = guest.locator('[data-testid="room-status"]')
     expect(said).to_have_text("正在连接房间…", timeout=60_000)  # (no relay: it looks for the host)
-    guest.wait_for_load_state("networkidle")  # the room's modules are in, as a visit before would have them
+    guest.evaluate("async () => { await import('./web/room.mjs'); }")  # the room's modules are in
     guest.context.set_offline(True)
     offline = "此设备已离线：恢复联网后才能找到房间。"
     expect(said).to_have_text(offline)
