@@ -148,12 +148,13 @@ class Room:
         self.last_bar = None
         self.reaction = ""
         self.awake = None  # the screen's wake lock while the room plays (`keep_awake`)
-        self.watching = False  # whether the page's visibility is followed (for the wake lock)
-        # One room per page: its lobby says when the device goes offline, and back. (The events
-        # come to the page's window, `document.defaultView`: PyScript's `window` object, given to
-        # addEventListener here, raised "Illegal invocation" in Chromium.)
+        # One room per page: its lobby says when the device goes offline, and back (the events come
+        # to the page's window, `document.defaultView`: PyScript's `window` object, given to
+        # addEventListener here, raised "Illegal invocation" in Chromium); shown again, the page asks
+        # for the wake lock again.
         for name in ("offline", "online"):
             listen(document.defaultView, name, lambda event: self.connection_changed())
+        listen(document, "visibilitychange", lambda event: asyncio.create_task(self.keep_awake()))
 
     def lang(self):
         return self.c.lang()
@@ -241,9 +242,6 @@ class Room:
         table.parentNode.insertBefore(self.bar, table)
         listen(self.bar, "click", self.on_bar_click)
         asyncio.create_task(self.follow_turns())
-        if not self.watching:
-            self.watching = True
-            listen(document, "visibilitychange", lambda event: asyncio.create_task(self.keep_awake()))
         asyncio.create_task(self.keep_awake())
 
     async def keep_awake(self):
