@@ -258,7 +258,10 @@ def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> N
     guest.goto(link)
     said = guest.locator('[data-testid="room-status"]')
     expect(said).to_have_text("正在连接房间…", timeout=60_000)  # (no relay: it looks for the host)
-    guest.evaluate("async () => { await import('./web/room.mjs'); }")  # the room's modules are in
+    # The room's modules and its settings (web/room.json) are in, as a visit before would have them.
+    guest.evaluate("async () => { await import('./web/room.mjs'); }")
+    guest.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.endsWith('/web/room.json')"
+                            " && e.responseEnd > 0)")
     guest.context.set_offline(True)
     offline = "此设备已离线：恢复联网后才能找到房间。"
     expect(said).to_have_text(offline)
