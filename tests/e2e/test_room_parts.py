@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
+from tests.e2e.harness import PageGuard
 from tests.e2e.rooms_support import (
     Tabs,
     join_guest,
@@ -19,7 +20,7 @@ from tests.e2e.rooms_support import (
     state_of,
     wait_seated,
 )
-from tests.e2e.test_game_support import FAST_SETTINGS, settings_script
+from tests.e2e.test_game_support import FAST_SETTINGS, hand_codes, settings_script
 
 ZH_SETTINGS = dict(FAST_SETTINGS, lang="zh")
 
@@ -268,3 +269,76 @@ def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> N
     guest.context.set_offline(False)
     expect(said).not_to_have_text(offline)
     expect(said).not_to_be_empty()
+
+
+def drop_the_rooms_module(page: Page, guard: PageGuard) -> None:
+    """The first request for the room's module (web/room.mjs) fails as when the network drops; later
+    ones go through."""
+    guard.allow(r"/web/room\.mjs|Failed to load resource: net::ERR_INTERNET_DISCONNECTED")
+    drops = [1]
+
+    def drop(route: Route) -> None:
+        if drops:
+            drops.pop()
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/web/room.mjs", drop)
+
+
+def test_a_guest_whose_network_drops_while_the_room_loads_is_told_and_tries_again(tabs: Tabs, site_url: str) -> None:
+    """A guest's page that loses the network while it loads the room's module is told so, with a
+    button to try again (a reload: the link is kept); and it tries again by itself once the device
+    is back online, in Chinese too."""
+    link = f"{site_url}?relay=none&stun=none#room={'ab' * 16}"
+    for settings, failed, connecting in (
+            (FAST_SETTINGS, "The room could not be opened: the connection dropped while it loaded. It tries again "
+                            "once this device is back online.", "Connecting to the room…"),
+            (ZH_SETTINGS, "无法打开房间：加载时网络断开了。设备恢复联网后会自动重试。", "正在连接房间…")):
+        guest, guard = tabs.open()
+        guest.add_init_script(settings_script(settings))
+        drop_the_rooms_module(guest, guard)
+        loaded: list[str] = []
+        guest.on("requestfinished", lambda request, loaded=loaded: loaded.append(request.url))
+        guest.goto(link)
+        said = guest.locator('[data-testid="room-status"]')
+        expect(said).to_have_text(failed, timeout=60_000)
+        expect(guest.locator("#player-name")).to_be_hidden()  # no seat to take without the room
+        again = guest.locator('#dlg-room [data-action="reload-room"]')
+        if settings is FAST_SETTINGS:
+            again.click()  # the player's own try
+        else:
+            # The quick engine's files are in (a guest does not use them, but they come with the page).
+            for _ in range(300):
+                if any(url.endswith("/web/runtime/mpy/quick.bundle") for url in loaded):
+                    break
+                guest.wait_for_timeout(100)
+            guest.context.set_offline(True)
+            expect(said).to_have_text("此设备已离线：恢复联网后才能找到房间。")
+            guest.context.set_offline(False)  # back online: it tries again by itself
+        expect(said).to_have_text(connecting, timeout=60_000)
+        guest.wait_for_function("window.gongzhuWire !== undefined", timeout=60_000)
+        expect(guest.locator("#player-name")).to_be_visible()
+        expect(again).to_be_hidden()
+
+
+def test_a_host_whose_network_drops_while_the_room_loads_is_told_to_reload_and_keeps_the_match(tabs: Tabs,
+                                                                                               site_url: str) -> None:
+    """"Play with friends" while the network drops: the page says the room could not be opened and
+    to reload; after the reload the same match is on the table and the room opens."""
+    host, guard = tabs.open()
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    drop_the_rooms_module(host, guard)
+    host.goto(f"{site_url}?relay=none&stun=none")
+    host.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    cards = hand_codes(host)
+    host.click('[data-action="create-room"]')
+    expect(host.locator("#notice")).to_contain_text("The room could not be opened: the connection dropped while it "
+                                                    "loaded. Reload the page to try again; your match is kept.")
+    expect(host.locator("#dlg-room")).not_to_be_visible()
+    host.reload()
+    host.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    assert hand_codes(host) == cards
+    host.click('[data-action="create-room"]')
+    expect(host.locator("#dlg-room .dlg-foot .room-status")).to_have_text("Waiting for a friend to take a seat…")

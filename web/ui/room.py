@@ -350,7 +350,13 @@ class Host(Room):
         controller.observers.append(self.broadcast)
 
     async def open(self):
-        mod = await wire_module()
+        """Open the room's lobby; False if the room's module could not be loaded."""
+        try:
+            mod = await wire_module()
+        except Exception as exc:  # the network dropped while web/room.mjs loaded
+            window.console.warn(f"the room did not load: {exc}")
+            self.notice("room_load_failed_host")  # (a browser may keep the failed import: a reload tries again)
+            return False
         self.code = str(mod.newCode())
         self.link = room_link(window.location, self.code)
         self.draw_lobby(mod)
@@ -360,6 +366,7 @@ class Host(Room):
         if await mod.hasRelays(search):
             self.wire = await mod.join(self.code, search, True)
             asyncio.create_task(self.run(self.wire))
+        return True
 
     def guests(self):
         return [s for s in (1, 2, 3) if self.players[s].get("kind") == "guest"]
@@ -529,7 +536,7 @@ class Host(Room):
                 self.peers[self.seat_peer[s]] = s
 
     def connection_changed(self):
-        if not self.started:  # (once it has, the lobby is not drawn again)
+        if self.code and not self.started:  # (a room that did not open has no lobby; a started one no more)
             self.draw_lobby()
 
     def lobby_changed(self):
@@ -847,6 +854,7 @@ class Guest(Room):
         self.form = None  # the lobby's parts (draw_lobby)
         self.form_lang = None
         self.status_el = None
+        self.retry_el = None
         self.seats_el = None
         self.room_started = False  # the host's match has started (its lobby says so)
 
@@ -860,16 +868,28 @@ class Guest(Room):
         if remembered:
             self.name = remembered  # a reopened link: the seat is taken back under the same name
             self.status = "room_joining"
-        mod = await wire_module()
-        self.key = browser_key(mod.newCode)
-        if self.manual:
-            self.wire = await mod.manual(str(window.location.search))
-        else:
-            self.wire = await mod.join(self.code, str(window.location.search))
+        try:
+            mod = await wire_module()
+            self.key = browser_key(mod.newCode)
+            if self.manual:
+                self.wire = await mod.manual(str(window.location.search))
+            else:
+                self.wire = await mod.join(self.code, str(window.location.search))
+        except Exception as exc:  # the network dropped while web/room.mjs or its settings loaded
+            window.console.warn(f"the room did not load: {exc}")
+            self.status = "room_load_failed"  # a reload tries again (`connection_changed`, "reload-room")
+            self.draw_lobby()
+            return
         self.draw_lobby()
         asyncio.create_task(self.run())
         if self.manual and self.offer_in:
             await self.answer_offer()  # a scanned offer: the answer is made at once
+
+    def connection_changed(self):
+        if self.status == "room_load_failed" and not self.offline():
+            window.location.reload()  # back online: the room's files can come now
+        else:
+            self.draw_lobby()
 
     def draw_lobby(self):
         """The guest's lobby: the name form (built once, so typing is never lost), its status and
@@ -885,6 +905,8 @@ class Guest(Room):
             label = h("label", {"for": "player-name", "text": t("room_name", lang)})
             self.form = h("div", {}, [h("p", {}, [label]), name, take])
             self.status_el = h("p", {"class": "room-status", "data-testid": "room-status", "role": "status"})
+            self.retry_el = h("button", {"type": "button", "class": "btn", "data-action": "reload-room",
+                                         "text": t("try_again", lang)})
             self.seats_el = h("div")
             self.form_lang = lang
             pair = None
@@ -904,8 +926,11 @@ class Guest(Room):
                 if self.answer_out:
                     asyncio.create_task(show_qr(pair, "pair-answer-qr", self.answer_out))
             fill(self.dialog, [lobby_head(lang, closable=False),
-                               h("div", {"class": "dlg-body"}, [self.form, pair, self.status_el, self.seats_el])])
-        self.form.hidden = self.seated
+                               h("div", {"class": "dlg-body"}, [self.form, pair, self.status_el, self.retry_el,
+                                                                 self.seats_el])])
+        failed = self.status == "room_load_failed"
+        self.form.hidden = self.seated or failed
+        self.retry_el.hidden = not failed
         self.status_el.textContent = t("room_offline_guest" if self.offline() else self.status, lang)
         fill(self.seats_el, self.seat_list() + self.take_back_list() if self.host is not None else [])
 
@@ -942,6 +967,8 @@ class Guest(Room):
             name = str((self.players[seat] or {}).get("name", ""))
             document.getElementById("player-name").value = name
             self.take_seat()
+        elif event.target.closest('[data-action="reload-room"]'):
+            window.location.reload()  # the link, and so the room, is kept
         elif event.target.closest('[data-action="pair-answer"]') and self.manual:
             asyncio.create_task(self.answer_offer())
         elif event.target.closest("[data-copy]"):
@@ -1196,7 +1223,11 @@ def mount(controller):
         host = Host(controller)
         host.wire_dialog()
         state["host"] = host
-        asyncio.create_task(host.open())
+        asyncio.create_task(open_room(host))
+
+    async def open_room(host):
+        if not await host.open():
+            state["host"] = None  # a later click tries again
 
     listen(button, "click", create)
     return None
