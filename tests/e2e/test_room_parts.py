@@ -20,7 +20,7 @@ from tests.e2e.rooms_support import (
     state_of,
     wait_seated,
 )
-from tests.e2e.test_game_support import FAST_SETTINGS, hand_codes, settings_script
+from tests.e2e.test_game_support import FAST_SETTINGS, hand_codes, play_hand, save_script, saved_game, settings_script
 
 ZH_SETTINGS = dict(FAST_SETTINGS, lang="zh")
 
@@ -342,3 +342,24 @@ def test_a_host_whose_network_drops_while_the_room_loads_is_told_to_reload_and_k
     assert hand_codes(host) == cards
     host.click('[data-action="create-room"]')
     expect(host.locator("#dlg-room .dlg-foot .room-status")).to_have_text("Waiting for a friend to take a seat…")
+
+
+def test_a_room_reopened_while_the_network_drops_says_so_and_the_match_goes_on(tabs: Tabs, site_url: str) -> None:
+    """A host's page reopens its room from the saved match (a guest at seat 2) while the network
+    drops: the page says the room could not be opened, and the match goes on, the guest's seat
+    played by a bot."""
+    host, guard = tabs.open()
+    record = {"code": "cd" * 16, "started": True,
+              "players": [{"kind": "host"}, {"kind": "bot", "level": "beginner"}, {"kind": "guest", "name": "Mei"},
+                          {"kind": "bot", "level": "beginner"}]}
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    host.add_init_script(save_script(saved_game(7, plays=40)))
+    host.add_init_script(f"localStorage.setItem('gongzhu.room.hosting', {json.dumps(json.dumps(record))})")
+    host.add_init_script("window.gongzhuRoomGraceMs = -50000")  # the reopened room's wait for its guests is over
+    drop_the_rooms_module(host, guard)
+    host.goto(f"{site_url}?relay=none&stun=none")
+    host.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(host.locator("#notice")).to_contain_text("The room could not be opened: the connection dropped while it "
+                                                    "loaded. Reload the page to try again; your match is kept.")
+    expect(host.locator("#notice")).to_contain_text("Mei", timeout=10_000)  # a bot plays Mei's seat now
+    play_hand(host)

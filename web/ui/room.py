@@ -349,13 +349,19 @@ class Host(Room):
             {"kind": "bot", "level": levels[s]} for s in (1, 2, 3)]
         controller.observers.append(self.broadcast)
 
-    async def open(self):
-        """Open the room's lobby; False if the room's module could not be loaded."""
+    async def module(self):
+        """web/room.mjs, or None (and the player told) if the network dropped while it loaded."""
         try:
-            mod = await wire_module()
-        except Exception as exc:  # the network dropped while web/room.mjs loaded
+            return await wire_module()
+        except Exception as exc:
             window.console.warn(f"the room did not load: {exc}")
             self.notice("room_load_failed_host")  # (a browser may keep the failed import: a reload tries again)
+            return None
+
+    async def open(self):
+        """Open the room's lobby; False if the room's module could not be loaded."""
+        mod = await self.module()
+        if mod is None:
             return False
         self.code = str(mod.newCode())
         self.link = room_link(window.location, self.code)
@@ -405,9 +411,11 @@ class Host(Room):
         asyncio.create_task(self.reopen())
 
     async def reopen(self):
-        mod = await wire_module()
+        asyncio.create_task(self.watch_drops())  # (the guests' seats go to bots in time, even with no room)
+        mod = await self.module()
+        if mod is None:
+            return
         self.draw_lobby(mod)
-        asyncio.create_task(self.watch_drops())
         search = str(window.location.search)
         if await mod.hasRelays(search):
             self.wire = await mod.join(self.code, search, True)
