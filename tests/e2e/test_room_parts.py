@@ -293,9 +293,10 @@ def test_a_guest_whose_network_drops_while_the_room_loads_is_told_and_tries_agai
     is back online, in Chinese too."""
     link = f"{site_url}?relay=none&stun=none#room={'ab' * 16}"
     for settings, failed, connecting in (
-            (FAST_SETTINGS, "The room could not be opened: the connection dropped while it loaded. It tries again "
-                            "once this device is back online.", "Connecting to the room…"),
-            (ZH_SETTINGS, "无法打开房间：加载时网络断开了。设备恢复联网后会自动重试。", "正在连接房间…")):
+            (FAST_SETTINGS, "The room could not be opened: the connection dropped while it loaded. Try again (the "
+                            "page also does once this device is back online).", "Connecting to the room…"),
+            (ZH_SETTINGS, "无法打开房间：加载时网络断开了。请再试一次（设备恢复联网后也会自动重试）。",
+             "正在连接房间…")):
         guest, guard = tabs.open()
         guest.add_init_script(settings_script(settings))
         drop_the_rooms_module(guest, guard)

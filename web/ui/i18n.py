@@ -546,8 +546,9 @@ STRINGS = {
                           "same network).", "此设备已离线：恢复联网后朋友才能加入（或在同一网络中用配对码连接）。"),
     "room_offline_guest": ("This device is offline: the room is found once it is back online.",
                            "此设备已离线：恢复联网后才能找到房间。"),
-    "room_load_failed": ("The room could not be opened: the connection dropped while it loaded. It tries again once "
-                         "this device is back online.", "无法打开房间：加载时网络断开了。设备恢复联网后会自动重试。"),
+    "room_load_failed": ("The room could not be opened: the connection dropped while it loaded. Try again (the page "
+                         "also does once this device is back online).",
+                         "无法打开房间：加载时网络断开了。请再试一次（设备恢复联网后也会自动重试）。"),
     "room_load_failed_host": ("The room could not be opened: the connection dropped while it loaded. Reload the page "
                               "to try again; your match is kept.",
                               "无法打开房间：加载时网络断开了。请刷新页面再试，对局会保留。"),
