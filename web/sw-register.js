@@ -58,13 +58,16 @@
     document.body.append(box);
   }
 
-  function whenPageSettled() {
+  // Resolves once the page is ready (<html class="ready">, or "failed") and, with `quiet`, loads
+  // nothing more in the background (no <html data-loading>); at once on a page without PyScript, and
+  // at most 120 s later on a page that never gets there.
+  function whenPage(quiet) {
     return new Promise((resolve) => {
       const start = () => {
         const isPyScriptPage = document.querySelector('script[type="py"], script[type="mpy"]');
         const html = document.documentElement;
         const settled = () => html.classList.contains("failed")
-          || (html.classList.contains("ready") && !html.hasAttribute("data-loading"));
+          || (html.classList.contains("ready") && !(quiet && html.hasAttribute("data-loading")));
         if (!isPyScriptPage || settled()) return resolve();
         const observer = new MutationObserver(() => {
           if (settled()) {
@@ -83,24 +86,12 @@
     });
   }
 
-  // The build version of a service worker (sw.js answers the message "version").
-  function versionOf(worker) {
-    return new Promise((resolve) => {
-      if (!worker) return resolve(null);
-      const channel = new MessageChannel();
-      channel.port1.onmessage = (event) => resolve(event.data && event.data.version);
-      worker.postMessage("version", [channel.port2]);
-      setTimeout(() => resolve(null), 3000);
-    });
-  }
-  const loadedVersion = versionOf(navigator.serviceWorker.controller);
-
-  navigator.serviceWorker.addEventListener("controllerchange", async () => {
-    // The first install also takes control of this page: only a worker of another build that
-    // replaced the one this page was loaded from is an update.
-    if (!hadController) return;
-    const [before, now] = await Promise.all([loadedVersion, versionOf(navigator.serviceWorker.controller)]);
-    if (before !== now) showUpdated();
+  // sw.js tells the pages it takes over when it replaces an older build (the first install sends
+  // nothing). A page that was loaded from the network, not from a service worker, already runs the
+  // newest files and shows nothing. The notice waits for the page to be ready, so that it speaks the
+  // page's language.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (hadController && event.data && event.data.updated) whenPage(false).then(showUpdated);
   });
 
   // At the browser's next idle moment, so that starting the service worker never lands in the
@@ -108,7 +99,7 @@
   const whenIdle = () => new Promise((resolve) =>
     "requestIdleCallback" in window ? requestIdleCallback(() => resolve(), { timeout: 10000 }) : setTimeout(resolve, 0));
 
-  whenPageSettled().then(whenIdle).then(() =>
+  whenPage(true).then(whenIdle).then(() =>
     navigator.serviceWorker
       .register(new URL("sw.js", root), { scope: root.pathname })
       .catch((error) => console.warn("gongzhu: offline mode unavailable:", error)),

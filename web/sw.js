@@ -9,8 +9,8 @@
  *   or it does not exist: if one file fails, the half-filled cache is deleted and the install
  *   fails, so the previous version (or the network) keeps serving the pages untouched.
  * - activate: only once that cache is complete; it takes over at once and deletes the caches of
- *   older builds. Pages that were already running keep everything they loaded; web/sw-register.js
- *   shows them a quiet "updated" notice.
+ *   older builds. Pages that were already running keep everything they loaded; they are told of
+ *   the update, and web/sw-register.js shows them a quiet "updated" notice.
  * - fetch: same-origin GETs are answered from the cache (query strings ignored: ?seed=… and the
  *   embed parameters are read by the page); anything else goes to the network unchanged.
  */
@@ -52,9 +52,16 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      const names = await caches.keys();
-      await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+      const older = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
+      await Promise.all(older.map((n) => caches.delete(n)));
       await self.clients.claim();
+      // An update: tell the pages loaded from an older build (web/sw-register.js shows the notice). A
+      // page still loading gets the message once it has been parsed: the browser holds a worker's
+      // messages to a page until its DOMContentLoaded, so none is lost to a page whose scripts have
+      // not run yet.
+      if (older.length) {
+        for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ updated: BUILD_VERSION });
+      }
     })(),
   );
 });

@@ -4,7 +4,8 @@
   from the network anyway): the game reloads and plays a hand, and every other page (rules,
   score keeper, each embed) loads and becomes ready from the cache.
 * A second build with another version replaces the cache on the next visit, with the quiet
-  "updated" notice, and the page after that runs the new build.
+  "updated" notice (also on a page taken over before its scripts ran), and the page after that runs
+  the new build.
 
 Each test serves its own build on its own server (under /gongzhu/, as GitHub Pages does).
 """
@@ -14,12 +15,13 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from build_site import build
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from serve import Server, start_server
 
 from tests.e2e.harness import PageGuard, pyodide_starts, wait_for_snapshot, wait_ready, wait_search_ready
@@ -61,6 +63,7 @@ def sw_state(page: Page) -> dict[str, object]:
             const worker = navigator.serviceWorker.controller;
             const version = worker && await new Promise((resolve) => {
                 const channel = (e) => {
+                    if (!e.data || !("version" in e.data)) return;  // e.g. sw.js's {updated}
                     navigator.serviceWorker.removeEventListener("message", channel);
                     resolve(e.data.version);
                 };
@@ -74,6 +77,32 @@ def sw_state(page: Page) -> dict[str, object]:
     return state
 
 
+def registration_state(page: Page) -> dict[str, object]:
+    """What the registration holds (each worker's state and build) and the site's caches: said when
+    an update does not come, so that a failure tells an install that failed from one never tried."""
+    return page.evaluate(
+        """async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            const describe = async (worker) => worker && {
+                state: worker.state,
+                version: await new Promise((resolve) => {
+                    const channel = new MessageChannel();
+                    channel.port1.onmessage = (e) => resolve(e.data.version);
+                    worker.postMessage("version", [channel.port2]);
+                    setTimeout(() => resolve(null), 3000);
+                }),
+            };
+            return {
+                installing: reg && await describe(reg.installing),
+                waiting: reg && await describe(reg.waiting),
+                active: reg && await describe(reg.active),
+                controlled: Boolean(navigator.serviceWorker.controller),
+                caches: await caches.keys(),
+            };
+        }"""
+    )
+
+
 def wait_until_offline_ready(page: Page, version: str) -> dict[str, object]:
     """Wait until the service worker of `version` controls the page with its cache complete."""
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=SW_TIMEOUT_MS)
@@ -85,6 +114,14 @@ def wait_until_offline_ready(page: Page, version: str) -> dict[str, object]:
     state = sw_state(page)
     assert state["version"] == version, state
     return state
+
+
+def poll_until(page: Page, done: Callable[[], bool], message: Callable[[], str], timeout_s: float = 60) -> None:
+    """Wait until `done()`, which reads what Playwright's events collected (they arrive while it waits)."""
+    deadline = time.monotonic() + timeout_s
+    while not done():
+        assert time.monotonic() < deadline, message()
+        page.wait_for_timeout(100)
 
 
 def precache_count(out: Path) -> int:
@@ -142,7 +179,10 @@ def test_a_new_build_replaces_the_cache_on_the_next_visit(page: Page, site_serve
     page.reload()
     wait_ready(page)
     notice = page.locator("#sw-updated")
-    notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+    try:
+        notice.wait_for(state="visible", timeout=SW_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"no notice; the service workers: {registration_state(page)}") from None
     state = wait_until_offline_ready(page, "offline-2")
     assert state["caches"] == {"gongzhu-offline-2": precache_count(out)}, "the old cache must be gone"
     assert notice.get_attribute("role") == "status"
@@ -158,6 +198,56 @@ def test_a_new_build_replaces_the_cache_on_the_next_visit(page: Page, site_serve
     wait_ready(page)
     assert sw_state(page)["version"] == "offline-2"
     assert page.locator("#sw-updated").count() == 0
+
+
+def test_a_page_still_loading_when_the_update_takes_over_is_told_too(page: Page, site_server) -> None:  # type: ignore[no-untyped-def]
+    """The new build may take over a page before that page's scripts have run (on a busy phone, or
+    when the download of the update is quick): the page must still be told it runs an older build."""
+    out, _server, url = site_server
+    page.goto(url)
+    wait_ready(page)
+    wait_until_offline_ready(page, "offline-1")
+    build(out, version="offline-2")
+
+    # The browser's word of the service workers: the one running now is the old build's.
+    versions: list[dict[str, str]] = []
+    workers = page.context.new_cdp_session(page)
+    workers.on("ServiceWorker.workerVersionUpdated", lambda event: versions.extend(event["versions"]))
+    workers.send("ServiceWorker.enable")
+    poll_until(page, lambda: bool(versions), lambda: "no word of the service workers")
+    old = {v["versionId"] for v in versions}
+
+    # A second tab opens the site and is held before its first script (its page is served by the
+    # old build) ...
+    late = page.context.new_page()
+    late.add_init_script("void 0")  # a first script to stop at, before the page's own
+    debugger = page.context.new_cdp_session(late)
+    paused: list[object] = []
+    debugger.on("Debugger.paused", lambda event: paused.append(event))
+    debugger.send("Debugger.enable")
+    debugger.send("DOMDebugger.setInstrumentationBreakpoint", {"eventName": "scriptFirstStatement"})
+    late.goto(url, wait_until="commit")
+    poll_until(page, lambda: bool(paused), lambda: "the second tab never ran a script")
+
+    # ... while the browser installs the new build (the second tab's visit may have started that
+    # already), which takes over both tabs.
+    workers.send("ServiceWorker.updateRegistration", {"scopeURL": url})
+    poll_until(
+        page,
+        lambda: any(
+            v["status"] == "activated" and v["versionId"] not in old and len(v.get("controlledClients", [])) == 2
+            for v in versions
+        ),
+        lambda: f"the new build did not take over both tabs: {versions}",
+    )
+    page.wait_for_timeout(500)  # the browser's word of it on its way to the held tab, before its scripts run
+
+    debugger.send("DOMDebugger.removeInstrumentationBreakpoint", {"eventName": "scriptFirstStatement"})
+    debugger.send("Debugger.resume")
+    wait_ready(late)
+    late.locator("#sw-updated").wait_for(state="visible", timeout=30_000)
+    assert "Gong Zhu has been updated." in (late.locator("#sw-updated").text_content() or "")
+    assert sw_state(late)["version"] == "offline-2"
 
 
 def test_a_deploy_that_fails_to_download_never_replaces_the_working_cache(
