@@ -415,6 +415,7 @@ def test_a_second_tab_follows(page: Page, site_url: str) -> None:
     other.on("pageerror", lambda e: pytest.fail(f"second tab: {e}"))
     open_keeper(other, site_url)
     expect(other.locator("#entry-title")).to_have_text("Hand 1")
+    page.bring_to_front()  # the player goes back to the first tab (a tab behind draws no frames)
     one_hand(page, pig_to=3)
     expect(other.locator("#entry-title")).to_have_text("Hand 2")
     assert totals(other) == totals(page)

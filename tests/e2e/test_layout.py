@@ -230,7 +230,7 @@ def test_the_seats_hold_still_as_they_take_point_cards(page: Page, site_url: str
     rows of taken cards come (a side seat is centred in its column, and the player's row of taken
     cards would make the bottom of the table taller)."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="fast")
+    open_game(page, site_url, "?seed=7", rules={"exposure": False})
     start = tops(page, PLATES)
     while table_state(page) == "play":
         tap_first_legal(page)
