@@ -60,7 +60,9 @@ self.addEventListener("activate", (event) => {
       // messages to a page until its DOMContentLoaded, so none is lost to a page whose scripts have
       // not run yet.
       if (older.length) {
-        for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ updated: BUILD_VERSION });
+        for (const client of await self.clients.matchAll({ type: "window" })) {
+          client.postMessage({ updated: BUILD_VERSION });
+        }
       }
     })(),
   );

@@ -97,7 +97,7 @@ def test_a_seat_is_taken_back_from_another_browser(tabs: Tabs, site_url: str, re
         "The match has started and every seat is taken.")
     play_hand_together([host, mei, jun], until=lambda states: states[1] == "play" and mei.locator(
         "#hand .card").count() < 13)
-    mei.close()
+    mei.close(run_before_unload=True)  # Mei closes the tab (the page says goodbye as it goes)
     expect(host.locator("#notice")).to_contain_text("Mei lost the connection", timeout=60_000)
     expect(impostor.locator('[data-action="take-back"]')).to_have_text("Take back Mei's seat")
     laptop, _ = tabs.open()

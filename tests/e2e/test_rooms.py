@@ -372,7 +372,7 @@ def test_the_host_drops_and_reopens_the_room_from_its_saved_match(tabs: Tabs, si
         "#hand .card").count() < 12)
     held = sorted(mei.locator("#hand button[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
     context = host.context
-    host.close()
+    host.close(run_before_unload=True)  # the host closes the tab (the page says goodbye as it goes)
     expect(mei.locator("#notice")).to_contain_text("The host lost the connection", timeout=60_000)
     again, _ = tabs.open(context)
     again.goto(f"{site_url}?relay={relay}&stun=none")
