@@ -897,7 +897,7 @@ class Guest(Room):
         if self.status == "room_load_failed" and not self.offline():
             window.location.reload()  # back online: the room's files can come now
         else:
-            self.draw_lobby()
+            super().connection_changed()
 
     def draw_lobby(self):
         """The guest's lobby: the name form (built once, so typing is never lost), its status and
