@@ -112,23 +112,28 @@ def test_a_bundle_unpacks_to_the_same_files(tmp_path: Path, monkeypatch: pytest.
     assert {p.relative_to(page).as_posix(): p.read_bytes() for p in page.rglob("*") if p.is_file()} == written
 
 
-# Node: web/bundle.mjs inflates the bundle in a file system (a stand-in for MicroPython's: a map of
-# paths to bytes) as the pages' plugin and the quick worker do; prints what each file then holds.
-_INFLATE = """
+# Node: web/bundle.mjs unpacks the bundle in a file system (a stand-in for MicroPython's: a map of
+# paths to bytes) as the pages' plugin and the quick worker do; prints what it returned and what
+# the file system then holds.
+_UNPACK = """
 import fs from "node:fs";
 const job = JSON.parse(fs.readFileSync(0, "utf8"));
-const { BUNDLE, inflateBundle } = await import(job.module);
+const { BUNDLE, unpackBundle } = await import(job.module);
 const results = [];
 const cases = [fs.readFileSync(job.gzipped), fs.readFileSync(job.plain), null, fs.readFileSync(job.gzipped)];
 for (const [i, bytes] of cases.entries()) {
   if (i === 3) delete globalThis.DecompressionStream;  // a browser without it (Safari before 16.4)
   const files = new Map(bytes ? [[BUNDLE, new Uint8Array(bytes)]] : []);
+  const folders = new Set();
   const FS = {
     readFile: (path) => { if (!files.has(path)) throw new Error("ENOENT"); return files.get(path); },
     writeFile: (path, data) => files.set(path, data),
+    mkdirTree: (path) => folders.add(path),
+    unlink: (path) => files.delete(path),
   };
-  await inflateBundle(FS);
-  results.push(files.has(BUNDLE) ? Buffer.from(files.get(BUNDLE)).toString("base64") : null);
+  const unpacked = await unpackBundle(FS);
+  const held = Object.fromEntries([...files].map(([path, data]) => [path, Buffer.from(data).toString("base64")]));
+  results.push([unpacked, held, [...folders].sort()]);
 }
 // Then web/unbundle.py under the vendored MicroPython, given the bundle still gzipped.
 const { loadMicroPython } = await import(job.micropython);
@@ -140,12 +145,13 @@ console.log(JSON.stringify(results));
 """
 
 
-def test_bundles_are_written_gzipped_and_inflated_by_the_browser(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bundles_are_written_gzipped_and_unpacked_by_the_browser(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """mpy_compile writes each bundle gzipped (GitHub Pages compresses no .bundle), rewrites it only
     when what it holds changes, and web/bundle.mjs (run in node, whose DecompressionStream is the
-    browser's API) gives back exactly the bundle web/unbundle.py reads; a plain one is left as it is.
-    Where there is no DecompressionStream, unbundle.py inflates it with MicroPython's deflate."""
+    browser's API) writes back exactly its files, folders made, and removes it; a plain one too.
+    Where there is no DecompressionStream, it is left for unbundle.py, which inflates it with
+    MicroPython's deflate."""
     import base64
     import gzip
 
@@ -155,7 +161,8 @@ def test_bundles_are_written_gzipped_and_inflated_by_the_browser(tmp_path: Path,
     compiled = tmp_path / "mpy"
     (compiled / "ui").mkdir(parents=True)
     (compiled / "ui" / "a.mpy").write_bytes(bytes(range(256)) * 40)
-    members = {"ui/a.mpy": "ui/a.mpy"}
+    (compiled / "top.mpy").write_bytes(b"M\x06top")
+    members = {"ui/a.mpy": "ui/a.mpy", "top.mpy": "top.mpy"}
     monkeypatch.setattr(pyscript_files, "bundles", lambda root: {"game.bundle": members})
     assert mpy_compile.write_bundles(compiled, tmp_path) == ["game.bundle"]
     written = (compiled / "game.bundle").read_bytes()
@@ -165,6 +172,8 @@ def test_bundles_are_written_gzipped_and_inflated_by_the_browser(tmp_path: Path,
     (compiled / "ui" / "a.mpy").write_bytes(b"M\x06changed")
     assert mpy_compile.write_bundles(compiled, tmp_path) == ["game.bundle"]
     assert gzip.decompress((compiled / "game.bundle").read_bytes()) == mpy_compile.bundle_bytes(members, compiled)
+    (compiled / "ui" / "a.mpy").write_bytes(bytes(range(256)) * 40)
+    assert mpy_compile.write_bundles(compiled, tmp_path) == ["game.bundle"]
 
     node = shutil.which("node")
     if node is None:
@@ -177,15 +186,16 @@ def test_bundles_are_written_gzipped_and_inflated_by_the_browser(tmp_path: Path,
     job = {"module": (ROOT / "web" / "bundle.mjs").as_uri(), "gzipped": str(tmp_path / "gzipped.bundle"),
            "plain": str(tmp_path / "plain.bundle"), "micropython": micropython.as_uri(),
            "unbundle": str(ROOT / "web" / "unbundle.py")}
-    run = subprocess.run([node, "--input-type=module", "-e", _INFLATE], input=json.dumps(job),
+    run = subprocess.run([node, "--input-type=module", "-e", _UNPACK], input=json.dumps(job),
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stdout + run.stderr[-2000:]
-    inflated, untouched, missing, left, unpacked = json.loads(run.stdout.strip().splitlines()[-1])
-    assert base64.b64decode(inflated) == plain
-    assert base64.b64decode(untouched) == plain
-    assert missing is None  # no bundle: nothing written
+    from_gzip, from_plain, missing, left, unpacked = json.loads(run.stdout.strip().splitlines()[-1])
+    files = {path: base64.b64encode((compiled / path).read_bytes()).decode() for path in members}
+    assert from_gzip == [True, files, ["ui"]]  # the bundle itself removed
+    assert from_plain == [True, files, ["ui"]]
+    assert missing == [False, {}, []]  # no bundle: nothing written
     # Without DecompressionStream the bundle is left gzipped, and unbundle.py inflates it itself.
-    assert base64.b64decode(left) == written
+    assert left == [False, {"modules.bundle": base64.b64encode(written).decode()}, []]
     assert base64.b64decode(unpacked) == bytes(range(256)) * 40  # ui/a.mpy as `written` holds it
 
 
@@ -641,6 +651,90 @@ def test_mpy_compile_builds_every_page_module_and_sees_a_stale_one(tmp_path: Pat
     assert (out / "ui" / "i18n.mpy").read_bytes() == good
     assert sorted(p.name for p in (out / "ui").iterdir()) == ["i18n.mpy"]
     assert all(p.stat().st_mode & 0o777 == 0o644 for p in out.rglob("*.mpy"))
+
+
+# --- PyScript's own package, precompiled (web/pyscript.mjs, web/tools/runtime.py's REWRITES) --------
+
+# Node: the game's bundle unpacked by web/bundle.mjs into the vendored MicroPython, then the code the
+# site's hook gives PyScript to run instead of its own (web/pyscript.mjs); PyScript's JavaScript
+# modules are stand-ins. Prints what the package's modules were loaded from.
+_IMPORT_PYSCRIPT = """
+import fs from "node:fs";
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+const { unpackBundle } = await import(job.bundle);
+const { loadMicroPython } = await import(job.micropython);
+globalThis.document = {};  // a page's main thread
+const mp = await loadMicroPython({ stdout: (line) => console.log(line) });
+const proxy = () => {};
+mp.registerJsModule("polyscript", { lazy_py_modules: proxy, config: {}, js_modules: {}, storage: proxy,
+                                    workers: {}, ffi: { assign: proxy, direct: proxy, gather: proxy, query: proxy } });
+mp.registerJsModule("_pyscript", { PyWorker: proxy, js_import: proxy, target: null, fs: {}, interpreter: {} });
+mp.FS.writeFile("modules.bundle", fs.readFileSync(job.game));
+await unpackBundle(mp.FS);
+globalThis.hook = null;
+const page = fs.readFileSync(job.plugin, "utf8").replace(/^import .*$/gm, "");
+new Function("hooks", page)({ main: { onBeforeRunAsync: { add: () => {} } } });  // registers the hook
+mp.runPython(globalThis[Symbol.for("gongzhu.pyscript-stdlib")]("raise Exception('PyScript own code ran')"));
+mp.runPython(`
+import json, os, sys
+print(json.dumps([sorted(os.listdir("pyscript")), sorted(m for m in sys.modules if m.startswith("pyscript"))]))
+`);
+"""
+
+
+def test_pyscripts_package_comes_precompiled_in_each_pages_bundle() -> None:
+    """PyScript writes its Python package as source before a page's script and imports it; the
+    pages' bundles hold it compiled from the very text the vendored core would write, and the code
+    the site's hook gives PyScript instead imports it from that bytecode alone."""
+    import gzip
+
+    from mpy_compile import OUT, pyscript_package
+    from pyscript_files import pyscript_modules
+
+    chunk = next(p for p in (ROOT / "web" / "runtime" / "pyscript").glob("core-*.js") if "pyscript:{" in p.read_text())
+    text = chunk.read_text(encoding="utf-8")
+    package = pyscript_package()
+    assert "__init__.py" in package and "context.py" in package
+    assert all(json.dumps(source, ensure_ascii=False) in text for source in package.values())  # as the core holds them
+    # Which modules: what `import pyscript` loads as it starts and what the pages import (ffi);
+    # not the ones nothing loads; none for the quick worker, which runs without PyScript.
+    loaded = pyscript_modules("web/mpy.toml")
+    assert {"__init__", "context", "ffi", "util"} <= set(loaded) and not {"web", "fs", "media"} & set(loaded)
+    assert pyscript_modules("web/quick/mpy.toml") == []
+    for config, name in CONFIGS.items():
+        bundle = gzip.decompress((OUT / f"{name}.bundle").read_bytes())
+        held = {e.rsplit(":", 1)[0] for e in bundle[: bundle.index(b"\n")].decode().split()}
+        assert {p for p in held if p.startswith("pyscript/")} == {f"pyscript/{m}.mpy" for m in pyscript_modules(config)}
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("Node.js is needed (make test installs it)")
+    job = {"bundle": (ROOT / "web" / "bundle.mjs").as_uri(), "game": str(OUT / "game.bundle"),
+           "micropython": (ROOT / "web" / "runtime" / "micropython" / "micropython.mjs").as_uri(),
+           "plugin": str(ROOT / "web" / "pyscript.mjs")}
+    run = subprocess.run([node, "--input-type=module", "-e", _IMPORT_PYSCRIPT], input=json.dumps(job),
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr[-2000:]
+    files, modules = json.loads(run.stdout.strip().splitlines()[-1])
+    assert files == [f"{m}.mpy" for m in loaded]  # bytecode only: no source to compile
+    assert {"pyscript", "pyscript.context", "pyscript.ffi", "pyscript.display"} <= set(modules)
+
+
+def test_the_vendored_core_asks_the_sites_hook_for_pyscripts_start() -> None:
+    """The rewrite that lets web/pyscript.mjs replace PyScript's start code is in the vendored core
+    (once, for the main thread's MicroPython), and vendoring stops when a rewritten file is gone."""
+    import runtime
+
+    hook = b'globalThis[Symbol.for("gongzhu.pyscript-stdlib")]'
+    vendored = [p for p in (ROOT / "web" / "runtime" / "pyscript").glob("*.js") if hook in p.read_bytes()]
+    assert len(vendored) == 1 and vendored[0].read_bytes().count(hook) == 1
+    assert f"pyscript/{vendored[0].name}" in runtime.REWRITES
+    assert b'Symbol.for("gongzhu.pyscript-stdlib")' in (ROOT / "web" / "pyscript.mjs").read_bytes()
+    plan = runtime.planned_files()
+    runtime.check_rewrites(plan)
+    del plan[f"pyscript/{vendored[0].name}"]
+    with pytest.raises(SystemExit, match="no longer vendored"):
+        runtime.check_rewrites(plan)
 
 
 # --- the worker's precompiled engine (web/tools/pyc_compile.py) ----------------------------------

@@ -1,13 +1,14 @@
-"""Unpack a MicroPython page's modules from its one bundle: `import unbundle` before any of them.
+"""Unpack a MicroPython page's modules from its one bundle, if the browser has not: `import unbundle` first.
 
 A page's (or the quick worker's) precompiled modules reach the interpreter's file system as one
 file, `modules.bundle` (web/tools/mpy_compile.py writes it, gzipped; the config's [files] copies it
-and this module, and the browser inflates it before this module runs: web/bundle.mjs, or else
-`inflate` here): one request instead of thirty-odd small ones, each of which the browser fetched
-and PyScript waited for before it ran anything. The bundle is a line of `path:size` entries
-separated by spaces, then the files' bytes in that order; importing this module writes each file
-under its path (folders made as needed) and removes the bundle. Without a bundle (CPython) it does
-nothing.
+and this module): one request instead of thirty-odd small ones, each of which the browser fetched
+and PyScript waited for before it ran anything. The browser inflates and unpacks it before the
+script runs (web/bundle.mjs); where it cannot inflate it (no DecompressionStream: Safari before
+16.4), it leaves it here, and `inflate` does it with MicroPython's `deflate`. The bundle is a line
+of `path:size` entries separated by spaces, then the files' bytes in that order; importing this
+module writes each file under its path (folders made as needed) and removes the bundle. Without a
+bundle (unpacked already, or CPython) it does nothing.
 """
 
 import os

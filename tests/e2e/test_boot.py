@@ -63,6 +63,9 @@ def test_page_boots_with_progress_then_engine_version(page: Page, site_url: str)
     assert page.locator("#loading").is_hidden()
     classes = (page.get_attribute("html", "class") or "").split()
     assert "ready" in classes and "ui-ready" in classes
+    # PyScript's own package came precompiled in the page's bundle (web/pyscript.mjs): its start
+    # compiled no source of it.
+    assert page.get_attribute("html", "data-pyscript") == "bytecode"
 
     marks = page.evaluate("window.__marks")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -164,6 +167,9 @@ def test_a_browser_without_decompression_stream_still_plays(page: Page, site_url
     wait_ready(page)
     assert page.evaluate("typeof DecompressionStream") == "undefined"
     assert len(hand_codes(page)) == 13
+    # The bundle (with PyScript's package precompiled) was unpacked only by main.py's first line,
+    # so PyScript ran its own start, from source.
+    assert page.get_attribute("html", "data-pyscript") == "source"
     expect(page.locator("#engine-version")).to_contain_text(gongzhu.__version__)
 
 

@@ -100,6 +100,7 @@ def test_calculator_in_a_custom_element_and_a_plain_iframe(page: Page, host, sit
     assert page.locator(element_frame).get_attribute("sandbox") == SANDBOX
     calc = frame(page, element_frame)
     assert calc.locator("[data-testid=score]").text_content() == "-260"
+    assert calc.locator("html").get_attribute("data-pyscript") == "bytecode"  # PyScript's package precompiled
     lines = calc.locator("[data-testid=lines] li").all_text_contents()
     assert lines == ["Hearts K♥ Q♥ 8♥: -40 -30 -10 = -80", "A♥ exposed, hearts x2: -80 x 2 = -160",
                      "Pig Q♠: -100", "Sum: -160 -100 = -260", "Hand score: -260"]

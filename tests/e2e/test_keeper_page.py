@@ -122,6 +122,7 @@ def test_worked_examples_read_the_same_scores(page: Page, site_url: str) -> None
     (ARTIFACTS / "keeper-timings.json").write_text(json.dumps(timings) + "\n", encoding="utf-8")
     assert 0 < timings["python_ms"] < timings["ready_ms"] < 15_000
     assert not any("pyodide" in url for url in page.evaluate("performance.getEntries().map(e => e.name)"))
+    assert page.get_attribute("html", "data-pyscript") == "bytecode"  # PyScript's package precompiled
     start_match(page)
     # Names typed by people are text, never HTML.
     assert page.locator("#players b").count() == 0

@@ -7,7 +7,7 @@ cards are static HTML (calculator.html), so they show before Python starts; this
 the behaviour, the values under the cards and the score with its arithmetic line by line.
 """
 
-import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+import unbundle  # noqa: F401  (first: the page's modules, where the browser left them bundled)
 
 # isort: split
 import kit

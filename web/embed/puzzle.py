@@ -8,7 +8,7 @@ from there (gongzhu.core.puzzle), for the pick and the answer. When the author g
 meanwhile: a reader who picks before it is in is told it is weighing its answer.
 """
 
-import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+import unbundle  # noqa: F401  (first: the page's modules, where the browser left them bundled)
 
 # isort: split
 import asyncio

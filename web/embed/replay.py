@@ -6,7 +6,7 @@ the engine's legality (gongzhu.puzzle.check) and, if one is illegal, the replay 
 and says why. `check=off` skips that check (and Pyodide) for pages with many embeds.
 """
 
-import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+import unbundle  # noqa: F401  (first: the page's modules, where the browser left them bundled)
 
 # isort: split
 import asyncio

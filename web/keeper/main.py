@@ -5,7 +5,7 @@ Input only: each handler turns a click, a form change or a file into an intent o
 gongzhu's MicroPython-compatible modules (cards, scoring, options, keeper), so it is ready at once.
 """
 
-import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+import unbundle  # noqa: F401  (first: the page's modules, where the browser left them bundled)
 
 # isort: split
 import asyncio

@@ -10,14 +10,14 @@
  * calls: `{id, name, args}` (args as JSON text) -> `{id, reply}` (worker.py's `call`, JSON text) or
  * `{id, error}`. It says `{ready: true}` once worker.py has run, or `{failed: message}`.
  */
-import { inflateBundle } from "../bundle.mjs";
+import { unpackBundle } from "../bundle.mjs";
 import { loadMicroPython } from "../runtime/micropython/micropython.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
 // What worker.py finds in its file system: web/quick/mpy.toml's [files] (`make files`; a test
 // keeps the two in step): the unbundler (web/unbundle.py) and the portable core's modules in one
-// bundle, gzipped (inflated by web/bundle.mjs before worker.py unpacks it).
+// bundle, gzipped (unpacked by web/bundle.mjs, or by worker.py's first line where it cannot be).
 const FILES = {
   "../runtime/mpy/unbundle.mpy": "unbundle.mpy",
   "../runtime/mpy/quick.bundle": "modules.bundle",
@@ -44,7 +44,7 @@ async function start() {
     ...sources.map((path) => download(path)),
   ]);
   sources.forEach((path, i) => mp.FS.writeFile(FILES[path], files[i]));
-  await inflateBundle(mp.FS);
+  await unpackBundle(mp.FS);
   mp.runPython(script);
   return mp.globals.get("call");
 }

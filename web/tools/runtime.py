@@ -65,13 +65,34 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # (made for the whole swarm, never withdrawn while anyone is connected), and a peer holding offers
 # ignores the offers of every peer whose id sorts after its own, waiting instead for that peer to
 # answer one of its offers, which reach it only at its next announce: 10 s to 2 min later.
+#
+# And PyScript, before a MicroPython page's script, runs a generated script that writes its own
+# Python package into the file system as source (about 30 kB) and imports it, which MicroPython
+# compiles on the main thread at every start. On the pages that load web/pyscript.mjs, that module
+# writes the package precompiled (web/tools/mpy_compile.py puts it in each page's bundle), and
+# PyScript's main thread only imports it: `codeFor` asks the function that web/pyscript.mjs
+# registers as `globalThis[Symbol.for("gongzhu.pyscript-stdlib")]` for the code to run instead,
+# handing it the original (its fallback).
+# Workers, Pyodide and pages without web/pyscript.mjs keep PyScript's own code.
 REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
+    "pyscript/core-C9KDLldu.js": [
+        (b'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,',
+         b'Bo=(e,t)=>{const n="mpy"===t?(e===vo&&globalThis[Symbol.for("gongzhu.pyscript-stdlib")]'
+         b'?.(Ao.replace(bo,""))||Ao.replace(bo,"")):Ao,'),
+    ],
     "trystero/index.mjs": [
         (b'from "@trystero-p2p/core"', b'from "../trystero-core/index.mjs"'),
         (b"announce: (client, rootTopic) => {", b"announce: (client, rootTopic, _selfTopic, _extra, context) => {"),
         (b"state.isActive = true;", b"state.isActive = !context?.isPassive;"),
     ],
 }
+
+
+def check_rewrites(plan: dict[str, Path]) -> None:
+    """Stop when a file REWRITES names is not vendored (a new version renamed a chunk)."""
+    missing = sorted(set(REWRITES) - set(plan))
+    if missing:
+        raise SystemExit(f"runtime: REWRITES names {', '.join(missing)}, which is no longer vendored; update it")
 
 
 def vendored_bytes(rel: str, src: Path) -> bytes:
@@ -167,6 +188,7 @@ def is_current() -> bool:
 def vendor() -> None:
     """(Re)build web/runtime/ from node_modules."""
     plan = planned_files()
+    check_rewrites(plan)
     if RUNTIME.exists():
         shutil.rmtree(RUNTIME)
     for rel, src in plan.items():

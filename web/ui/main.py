@@ -6,7 +6,7 @@ the Pyodide worker. The human's dealt cards are on the table (from gongzhu.core.
 before Pyodide has even loaded; the table becomes playable when the worker answers.
 """
 
-import unbundle  # noqa: F401  (first: it writes this page's modules, web/unbundle.py)
+import unbundle  # noqa: F401  (first: the page's modules, where the browser left them bundled)
 
 # isort: split
 import asyncio
