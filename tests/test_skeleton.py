@@ -448,6 +448,23 @@ def test_busy_port_gives_a_clear_message() -> None:
     assert "Traceback" not in run.stderr + run.stdout
 
 
+def test_a_port_just_freed_serves_again(tmp_path: Path) -> None:
+    """Stopping `make play` and starting it again at once works: the connections the stopped server
+    closed (waiting a minute in TIME_WAIT) do not make its port busy."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>", encoding="utf-8")
+    server, url = start_server(directory=tmp_path)
+    port = server.server_address[1]
+    assert _get(url + "index.html")[0] == 200  # the server closes this connection: TIME_WAIT on its port
+    server.shutdown()
+    server.server_close()
+    again, url = start_server(port=port, directory=tmp_path)
+    try:
+        assert _get(url + "index.html")[0] == 200
+    finally:
+        again.shutdown()
+        again.server_close()
+
+
 def test_make_play_serves_and_prints_the_address() -> None:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

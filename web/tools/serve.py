@@ -199,7 +199,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
-    allow_reuse_address = False  # a busy port must be reported, not shared
+    # A port whose last server has just stopped is free again at once: its closed connections wait
+    # a minute (TIME_WAIT), and without SO_REUSEADDR `make play` run again would call it busy. A port
+    # another server listens on is still refused (Linux, macOS); on Windows SO_REUSEADDR would share
+    # it, so there it stays off.
+    allow_reuse_address = os.name != "nt"
 
 
 def make_server(
