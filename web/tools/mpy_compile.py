@@ -6,8 +6,10 @@ package-lock.json) is 3-7 times faster, which shortens the page's start-up task.
 modules then go into one file, web/runtime/mpy/<page>.bundle (the game's, the score keeper's, the
 embeds' and the quick worker's: web/tools/pyscript_files.py says which modules), gzipped, that the
 `[files]` of its config copy with unbundle.mpy (web/unbundle.py), and that web/bundle.mjs unpacks
-(or unbundle.py, where the browser cannot inflate it); the sources stay the truth (tests import them under
-CPython). A page's `src` script is not compiled: PyScript runs it as source.
+(or unbundle.py, where the browser cannot inflate it); the sources stay the truth (tests import
+them under CPython). A page's `src` script is not compiled: PyScript runs it as source. The pages'
+bundles also hold PyScript's own package, compiled from the vendored core's copy of it
+(`pyscript_sources`).
 
     python web/tools/mpy_compile.py           # compile what is missing or older than its source
     python web/tools/mpy_compile.py --check   # exit 1 when an .mpy or a bundle is missing or stale
@@ -180,9 +182,9 @@ def write_bundles(out: Path = OUT, root: Path = ROOT) -> list[str]:
 
     GitHub Pages compresses no .bundle on the way, and gzip makes them little more than half the
     size (the game's: 194 kB to 110 kB). Whoever fetches one unpacks it with the browser's own
-    DecompressionStream (web/bundle.mjs): web/pyscript.mjs on a page's
-    main thread, web/quick/worker.mjs in the quick engine worker; where the browser has none,
-    web/unbundle.py inflates it itself."""
+    DecompressionStream (web/bundle.mjs): web/pyscript.mjs on a page's main thread,
+    web/quick/worker.mjs in the quick engine worker; where the browser has none, web/unbundle.py
+    inflates it itself."""
     due = _bundles_due(out, root)
     for name, data in due.items():
         with replacing(out / name) as temp:
