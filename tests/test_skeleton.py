@@ -688,7 +688,6 @@ mp.registerJsModule("polyscript", { lazy_py_modules: proxy, config: {}, js_modul
 mp.registerJsModule("_pyscript", { PyWorker: proxy, js_import: proxy, target: null, fs: {}, interpreter: {} });
 mp.FS.writeFile("modules.bundle", fs.readFileSync(job.game));
 await unpackBundle(mp.FS);
-globalThis.hook = null;
 const page = fs.readFileSync(job.plugin, "utf8").replace(/^import .*$/gm, "");
 new Function("hooks", page)({ main: { onBeforeRunAsync: { add: () => {} } } });  // registers the hook
 mp.runPython(globalThis[Symbol.for("gongzhu.pyscript-stdlib")]("raise Exception('PyScript own code ran')"));

@@ -51,12 +51,20 @@ def page_modules(config: str, root: Path = ROOT) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in folder.glob("*.py") if p.name not in scripts)
 
 
-def _imported(path: Path, root: Path) -> set[Path]:
-    """The files of gongzhu/ and web/ui/ that a module imports (a package's __init__ included)."""
-    found: set[Path] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+def _import_names(path: Path, root: Path, top_level: bool = False) -> list[str]:
+    """The dotted names the imports of the module at `path` may load: each `import` name, and for
+    `from X import a` both X and X.a (relative imports resolved against `path`'s folder under
+    `root`). With `top_level`, only the imports that run as the module runs, not those inside a
+    function, which may never be called."""
+    names: list[str] = []
+    todo: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"), str(path))]
+    while todo:
+        node = todo.pop()
+        if top_level and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        todo += ast.iter_child_nodes(node)
         if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
+            names += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:  # relative: only inside gongzhu/
@@ -64,20 +72,24 @@ def _imported(path: Path, root: Path) -> set[Path]:
                 for _ in range(node.level - 1):
                     package = package.parent
                 base = ".".join([*package.relative_to(root).parts, *([base] if base else [])])
-            names = [base] + [f"{base}.{a.name}" for a in node.names]
-        else:
+            names += [base] + [f"{base}.{a.name}" for a in node.names]
+    return names
+
+
+def _imported(path: Path, root: Path) -> set[Path]:
+    """The files of gongzhu/ and web/ui/ that a module imports (a package's __init__ included)."""
+    found: set[Path] = set()
+    for name in _import_names(path, root):
+        parts = name.split(".")
+        if parts[0] == "ui":
+            parts = ["web", *parts]
+        elif parts[0] != "gongzhu":
             continue
-        for name in names:
-            parts = name.split(".")
-            if parts[0] == "ui":
-                parts = ["web", *parts]
-            elif parts[0] != "gongzhu":
-                continue
-            for i in range(1, len(parts) + 1):  # each package on the way, then the module
-                folder = root.joinpath(*parts[:i])
-                for candidate in (folder / "__init__.py", folder.with_suffix(".py")):
-                    if candidate.is_file():
-                        found.add(candidate)
+        for i in range(1, len(parts) + 1):  # each package on the way, then the module
+            folder = root.joinpath(*parts[:i])
+            for candidate in (folder / "__init__.py", folder.with_suffix(".py")):
+                if candidate.is_file():
+                    found.add(candidate)
     return found
 
 
@@ -112,64 +124,55 @@ def members(config: str, root: Path = ROOT) -> dict[str, str]:
     interpreter's file system, e.g. "ui/render.mpy" -> "ui/render.mpy",
     "keeper/keeper_app.mpy" -> "keeper_app.mpy" (a page's own modules sit beside its script)."""
     result = {}
-    for rel in page_modules(config, root):
+    own, engine = page_modules(config, root), engine_modules(config, root)
+    for rel in own:
         # web/ui/render.py -> ui/render.mpy (imported as ui.render); web/keeper/keeper_app.py -> keeper_app.mpy
         compiled = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
         result[compiled] = compiled if rel.startswith("web/ui/") else compiled.split("/", 1)[1]
-    for rel in engine_modules(config, root):
+    for rel in engine:
         # gongzhu/core/cards.py -> gongzhu/core/cards.mpy; web/ui/dom.py -> ui/dom.mpy
         compiled = rel.removeprefix("web/").removesuffix(".py") + ".mpy"
         result[compiled] = compiled
-    for name in pyscript_modules(config, root):  # PyScript's own package: pyscript/*.mpy
+    for name in pyscript_modules(config, root, own + engine):  # PyScript's own package: pyscript/*.mpy
         result[f"pyscript/{name}.mpy"] = f"pyscript/{name}.mpy"
     return result
 
 
-def _pyscript_imports(tree: ast.AST, package: set[str], top_level: bool) -> set[str]:
-    """The modules of PyScript's package (`package`: their names) that `tree` imports; with
-    `top_level`, only as it runs (not inside a function, which may never be called)."""
+def _pyscript_imports(path: Path, root: Path, package: set[str], top_level: bool) -> set[str]:
+    """The modules of PyScript's package (`package`: their names) that the module at `path`
+    imports (`_import_names`)."""
     found = set()
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        if top_level and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            continue
-        todo += ast.iter_child_nodes(node)
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-        else:
-            continue
-        for name in names:
-            if name == "pyscript":
-                found.add("__init__")
-            elif name.startswith("pyscript.") and name[9:] in package:
-                found.update(("__init__", name[9:]))
+    for name in _import_names(path, root, top_level):
+        if name == "pyscript":
+            found.add("__init__")
+        elif name.startswith("pyscript.") and name[9:] in package:
+            found.update(("__init__", name[9:]))
     return found
 
 
-def pyscript_modules(config: str, root: Path = ROOT) -> list[str]:
+def pyscript_modules(config: str, root: Path = ROOT, modules: list[str] | None = None) -> list[str]:
     """The modules of PyScript's package that a page loads (none for the quick worker, which runs
     without PyScript): those `import pyscript` loads as PyScript starts, and those the page's own
     and shared modules import, each with what it imports as it runs. The rest (`pyscript.web`,
     `.fs`, `.media`) stay out of the bundle, and a page that imported one would fail to: import it
-    somewhere in the page's modules and it is bundled."""
+    somewhere in the page's modules and it is bundled. `modules`: the page's own and shared modules
+    (repository paths), when the caller has them already."""
     if PAGES.get(Path(PAGE_FOLDERS[config]).name) is None:
         return []
     sources = {Path(compiled).stem: path for compiled, path in pyscript_sources(root).items()}
     package = set(sources)
-    pages = [root / rel for rel in page_modules(config, root) + engine_modules(config, root)]
-    pages += sorted((root / PAGE_FOLDERS[config]).glob("*.py"))  # its scripts too
+    if modules is None:
+        modules = page_modules(config, root) + engine_modules(config, root)
+    pages = {root / rel for rel in modules} | set((root / PAGE_FOLDERS[config]).glob("*.py"))  # its scripts too
     todo = set()
     for path in pages:
-        todo |= _pyscript_imports(ast.parse(path.read_text(encoding="utf-8")), package, False)
+        todo |= _pyscript_imports(path, root, package, False)
     seen: set[str] = set()
     while todo:
         name = todo.pop()
         if name in package and name not in seen:
             seen.add(name)
-            todo |= _pyscript_imports(ast.parse(sources[name].read_text(encoding="utf-8")), package, True)
+            todo |= _pyscript_imports(sources[name], root, package, True)
     return sorted(seen)
 
 
