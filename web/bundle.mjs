@@ -7,10 +7,10 @@
  * the quick engine worker.
  *
  * A bundle is a line of `path:size` entries separated by spaces, then the files' bytes in that
- * order (web/tools/mpy_compile.py's `bundle_bytes`). web/unbundle.py reads it the same way in
- * Python, for the browser that cannot inflate it here; MicroPython took 16–33 ms to unpack the
- * game's the first time, in node (docs/PERFORMANCE.md, "each page's modules in one bundle"). A browser without DecompressionStream (Safari before 16.4) leaves it to web/unbundle.py,
- * which every script loads first, and which inflates it with MicroPython's `deflate`, more slowly.
+ * order (web/tools/mpy_compile.py's `bundle_bytes`). A browser without DecompressionStream (Safari
+ * before 16.4) leaves it to web/unbundle.py, which every script loads first: it reads the same
+ * format in Python and inflates it with MicroPython's `deflate`, more slowly (16–33 ms to unpack the
+ * game's the first time, in node: docs/PERFORMANCE.md, "each page's modules in one bundle").
  */
 
 export const BUNDLE = "modules.bundle";
