@@ -205,18 +205,23 @@ def test_interpreters_are_the_local_vendored_runtime() -> None:
 
     # PyScript resolves `interpreter` against the page (index.html at the root).
     assert interpreter("web/mpy.toml") == "./web/runtime/micropython/micropython.mjs"
-    # The worker's Pyodide is started by web/pyodide-start.mjs (memory snapshots), which loads
-    # the vendored Pyodide and nothing from anywhere else. PyScript's PyWorker takes it from
-    # web/engine.mjs, not from pyscript.toml, which names none (it would be a second, dead, copy).
+    # Both engine workers are plain module workers, without PyScript (web/engine.mjs imports nothing
+    # and starts them). The full worker's Pyodide is started by web/pyodide-start.mjs (memory
+    # snapshots), which loads the vendored Pyodide and nothing from anywhere else; pyscript.toml names
+    # none (it would be a second, dead, copy).
     engine = (ROOT / "web" / "engine.mjs").read_text(encoding="utf-8")
-    assert re.findall(r'import\("([^"]+)"\)', engine) == ["./runtime/pyscript/core.js"]  # PyWorker
-    assert re.findall(r'here\("([^"]+)"\)', engine) == [
-        "quick/worker.mjs",  # the quick worker, MicroPython without PyScript
-        "worker.py", "../pyscript.toml", "pyodide-start.mjs"]  # the full worker
+    assert "import(" not in engine and not re.findall(r"^import ", engine, re.M)
+    assert re.findall(r'engineWorker\("(\w+)", "([^"]+)"', engine) == [
+        ("quick", "quick/worker.mjs"),  # MicroPython
+        ("full", "worker.mjs")]  # Pyodide
+    full = (ROOT / "web" / "worker.mjs").read_text(encoding="utf-8")
+    assert re.findall(r'^import .* from "([^"]+)";', full, re.M) == ["./pyodide-start.mjs", "./worker-calls.mjs"]
+    assert '"../pyscript.toml"' in full and 'download("worker.py", "text")' in full
     quick = (ROOT / "web" / "quick" / "worker.mjs").read_text(encoding="utf-8")
-    # (and the bundle's inflater, web/bundle.mjs, which imports nothing)
+    # (and the bundle's inflater, web/bundle.mjs, which imports nothing, nor does web/worker-calls.mjs)
     assert re.findall(r'^import .* from "([^"]+)";', quick, re.M) == [
-        "../bundle.mjs", "../runtime/micropython/micropython.mjs"]
+        "../bundle.mjs", "../runtime/micropython/micropython.mjs", "../worker-calls.mjs"]
+    assert "import" not in (ROOT / "web" / "worker-calls.mjs").read_text(encoding="utf-8")
     # The pages' PyScript is the vendored one, with the inflater as its plugin (web/pyscript.mjs).
     plugin = (ROOT / "web" / "pyscript.mjs").read_text(encoding="utf-8")
     assert re.findall(r'^import .* from "([^"]+)";', plugin, re.M) == ["./runtime/pyscript/core.js", "./bundle.mjs"]

@@ -1,18 +1,19 @@
-/* The engine workers: "quick" (MicroPython) and "full" (Pyodide, through PyScript).
+/* The engine workers: "quick" (MicroPython) and "full" (Pyodide).
  *
  * quick: web/quick/worker.py on MicroPython (0.2 MB, starts in a fraction of a second), in a plain
  *   module worker (web/quick/worker.mjs) that begins loading as soon as it exists. The game page
  *   starts it as soon as it is parsed (web/preload.js, data-engine), so a first visit plays
  *   its first card long before Pyodide could have loaded. It plays the portable levels (beginner,
  *   easy, normal).
- * full: web/worker.py on Pyodide (13 MB, several seconds on a first visit), started by PyScript's
- *   PyWorker, for what needs CPython's speed: the hard and expert bots, the hint, the puzzles and
- *   the replays' checks. The game asks for it only once its first decision is playable, so it never
- *   competes with the bytes the first move needs. Started before PyScript's plugins have loaded, it
- *   gets none of PyScript's hooks, so `import pyscript` is not available in it (it imports none).
+ * full: web/worker.py on Pyodide (13 MB, several seconds on a first visit), in a plain module worker
+ *   too (web/worker.mjs, with pyscript.toml's files), for what needs CPython's speed: the hard and
+ *   expert bots, the hint, the puzzles and the replays' checks. The game asks for it only once its
+ *   first decision is playable, so it never competes with the bytes the first move needs. PyScript
+ *   has no part in it (worker.py imports no `pyscript`), so starting it costs the page's main thread
+ *   no more than creating a worker.
  *
  * Either is started the first time a page asks for it (`ready(kind)`), once per page. Both answer
- * the same `call(name, argsJson)` with JSON text.
+ * the same `call(name, argsJson)` with JSON text (web/worker-calls.mjs).
  *
  * Pages reach them through this module (web/ui/engine.py imports it with PyScript's js_import):
  *   ready(kind)   -> Promise of the running worker (started now if none); `call` is on its `.sync`
@@ -21,11 +22,12 @@
 const here = (path) => new URL(path, import.meta.url).href;
 const running = { quick: null, full: null };
 
-/* The quick worker (web/quick/worker.mjs): a promise of `{sync: {call}, terminate}` once worker.py
- * has run, `call(name, argsJson)` answering a promise of JSON text; rejected if it fails to start. */
-function quickWorker() {
+/* The worker `script` (a module; `label` names it in the browser's tools, `kind` in errors): a promise of
+ * `{sync: {call}, terminate}` once its Python has run, `call(name, argsJson)` answering a promise of
+ * JSON text; rejected if it fails to start. */
+function engineWorker(kind, script, label) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(here("quick/worker.mjs"), { type: "module", name: "Gong Zhu quick engine" });
+    const worker = new Worker(here(script), { type: "module", name: label });
     const waiting = new Map();
     let next = 0;
     const call = (name, args = "[]") =>
@@ -41,7 +43,7 @@ function quickWorker() {
     };
     worker.addEventListener("message", ({ data }) => {
       if (data.ready) return resolve({ sync: { call }, terminate: () => worker.terminate() });
-      if ("failed" in data) return fail(`the quick engine did not start: ${data.failed}`);
+      if ("failed" in data) return fail(`the ${kind} engine did not start: ${data.failed}`);
       const pending = waiting.get(data.id);
       waiting.delete(data.id);
       if (!pending) return;
@@ -50,20 +52,14 @@ function quickWorker() {
     });
     worker.addEventListener("error", (event) => {
       event.preventDefault();
-      fail(`the quick engine worker failed: ${event.message || "its script did not load"}`);
+      fail(`the ${kind} engine worker failed: ${event.message || "its script did not load"}`);
     });
   });
 }
 
 const STARTERS = {
-  quick: quickWorker,
-  full: async () => {
-    const { PyWorker } = await import("./runtime/pyscript/core.js");
-    return PyWorker(here("worker.py"), {
-      config: here("../pyscript.toml"),
-      version: here("pyodide-start.mjs"), // Pyodide, restored from a snapshot after the first visit
-    });
-  },
+  quick: () => engineWorker("quick", "quick/worker.mjs", "Gong Zhu quick engine"),
+  full: () => engineWorker("full", "worker.mjs", "Gong Zhu engine"),
 };
 
 function known(kind) {

@@ -1,9 +1,9 @@
 /* Pyodide for the engine worker, restored from a memory snapshot after the first visit.
  *
- * pyscript.toml's `interpreter` names this module rather than the vendored pyodide.mjs: PyScript
- * imports it in the worker and calls `loadPyodide(options)` as it would Pyodide's own. Most of a
- * return visit's wait was CPython initialising itself inside Pyodide (1.55 s of 2.3 s here), and
- * that work comes out the same on every visit. So the started interpreter's memory is saved once
+ * The engine worker (web/worker.mjs) imports this module rather than the vendored pyodide.mjs and
+ * calls `loadPyodide(options)` as it would Pyodide's own. Most of a return visit's wait was CPython
+ * initialising itself inside Pyodide (1.55 s of 2.3 s here), and that work comes out the same on
+ * every visit. So the started interpreter's memory is saved once
  * (Pyodide's `_makeSnapshot` / `makeMemorySnapshot`) in Cache Storage, and later starts restore it
  * (`_loadSnapshot`) instead of initialising CPython again.
  *
@@ -52,7 +52,7 @@ async function readSnapshot(cache) {
   return bytes;
 }
 
-/** Restore, or start as usual; `options` are PyScript's (stdout, stderr, …). */
+/** Restore, or start as usual; `options` are Pyodide's (stdout, stderr, …). */
 export async function loadPyodide(options = {}) {
   const started = performance.now();
   const settings = { ...options, indexURL: INDEX_URL };

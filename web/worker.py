@@ -1,9 +1,10 @@
 """The full engine worker: Pyodide runs gongzhu off the main thread and answers the page's calls.
 
-Started by web/engine.mjs (PyScript's PyWorker, with pyscript.toml) once the game is playable on
-the MicroPython worker (web/quick/worker.py); pyscript.toml's [files] unpacks the gongzhu package
-(web/runtime/gongzhu.zip, built by web/tools/pyc_compile.py) into this worker's file system. It
-never imports `pyscript` (tests/test_skeleton.py checks).
+Run by web/worker.mjs, a plain module worker that web/engine.mjs starts once the game is playable
+on the MicroPython worker (web/quick/worker.py); before it runs, pyscript.toml's [files] unpacks
+the gongzhu package (web/runtime/gongzhu.zip, built by web/tools/pyc_compile.py) into this
+worker's file system. PyScript has no part in this worker: it never imports `pyscript`
+(tests/test_skeleton.py checks).
 
 It serves the same game calls as the MicroPython worker (gongzhu.core.table: one match, the human
 at seat 0) with every level of the ladder, `hard` and `expert` included: the page moves the match

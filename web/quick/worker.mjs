@@ -7,11 +7,11 @@
  * starting PyScript and drawing the table then. This one needs no message to begin.)
  *
  * It writes worker.py's files into MicroPython's file system, runs worker.py and answers the page's
- * calls: `{id, name, args}` (args as JSON text) -> `{id, reply}` (worker.py's `call`, JSON text) or
- * `{id, error}`. It says `{ready: true}` once worker.py has run, or `{failed: message}`.
+ * calls as the full worker does (web/worker-calls.mjs).
  */
 import { unpackBundle } from "../bundle.mjs";
 import { loadMicroPython } from "../runtime/micropython/micropython.mjs";
+import { answerCalls } from "../worker-calls.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
@@ -49,18 +49,4 @@ async function start() {
   return mp.globals.get("call");
 }
 
-const started = start();
-started.then(
-  () => postMessage({ ready: true }),
-  (error) => postMessage({ failed: String((error && error.message) || error) }),
-);
-
-addEventListener("message", async ({ data }) => {
-  const call = await started.catch(() => null);
-  if (!call) return; // said once, by the `failed` message
-  try {
-    postMessage({ id: data.id, reply: call(data.name, data.args) });
-  } catch (error) {
-    postMessage({ id: data.id, error: String((error && error.message) || error) });
-  }
-});
+answerCalls(start());

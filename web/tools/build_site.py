@@ -202,9 +202,9 @@ def runtime_unused(files: list[str], root: Path = ROOT) -> set[str]:
 # --- what every published page gets in its <head> -------------------------------------------------
 
 # Only the site's own origin. PyScript needs 'unsafe-eval' (polyscript builds its hook functions
-# with Function()), WebAssembly needs 'wasm-unsafe-eval', and PyScript starts its worker from a
-# blob: URL (the worker inherits this policy). Styles may be inline: the UI positions cards with
-# style attributes (a style cannot run code). Not settable in a meta tag: frame-ancestors (the
+# with Function()) and WebAssembly 'wasm-unsafe-eval'; the engine workers are the site's own
+# module scripts (web/engine.mjs), never blob: ones. Styles may be inline: the UI positions cards
+# with style attributes (a style cannot run code). Not settable in a meta tag: frame-ancestors (the
 # embeds are meant to be framed by other sites anyway).
 ROOM_SETTINGS = ROOT / "web" / "room.json"
 
@@ -224,7 +224,7 @@ CSP = "; ".join(
     [
         "default-src 'self'",
         "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'",
-        "worker-src 'self' blob:",
+        "worker-src 'self'",
         " ".join(["connect-src 'self'", *room_relays()]),
         "img-src 'self' data: blob:",
         "media-src 'self' data: blob:",
