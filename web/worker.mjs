@@ -1,9 +1,8 @@
 /* The full engine worker: Pyodide (without PyScript) running web/worker.py.
  *
  * Started by web/engine.mjs (`ready("full")`) as a plain module worker, as the quick one is
- * (web/quick/worker.mjs): the page's main thread only creates it and exchanges messages with it.
- * (PyScript's PyWorker set up its own machinery on the main thread first: tasks of 16-20 ms there,
- * while the player may be choosing a card, and PyScript's core again in the worker.)
+ * (web/quick/worker.mjs): the page's main thread only creates it and exchanges messages with it,
+ * and no PyScript is loaded or started in here.
  *
  * Pyodide comes from web/pyodide-start.mjs (restored from a memory snapshot after the first visit);
  * meanwhile the files of pyscript.toml's [files] are downloaded: an archive (`"./*"`) is unpacked
