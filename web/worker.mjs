@@ -5,7 +5,7 @@
  * and no PyScript is loaded or started in here.
  *
  * Pyodide comes from web/pyodide-start.mjs (restored from a memory snapshot after the first visit);
- * meanwhile the files of pyscript.toml's [files] are downloaded: an archive (`"./*"`) is unpacked
+ * meanwhile pyscript.toml and the files of its [files] table are downloaded: an archive (`"./*"`) is unpacked
  * into the working directory, any other file written where it says. Then worker.py runs, and the
  * page's calls are answered as the quick worker answers them: `{id, name, args}` (args as JSON
  * text) -> `{id, reply}` (worker.py's `call`, JSON text) or `{id, error}`. It says `{ready: true}`
@@ -42,12 +42,15 @@ function filesOf(toml) {
 
 async function start() {
   const config = "../pyscript.toml";
-  const files = filesOf(await download(config, "text"));
   const relative = (path) => new URL(path, here(config)).href;
-  const [pyodide, script, ...contents] = await Promise.all([
+  let files = [];
+  const [pyodide, script, contents] = await Promise.all([
     loadPyodide(),
     download("worker.py", "text"),
-    ...files.map(([source]) => download(relative(source))),
+    download(config, "text").then((toml) => {
+      files = filesOf(toml);
+      return Promise.all(files.map(([source]) => download(relative(source))));
+    }),
   ]);
   files.forEach(([source, destination], i) => {
     if (destination === "./*") pyodide.unpackArchive(contents[i], source.split(".").pop());
