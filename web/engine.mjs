@@ -22,9 +22,9 @@
 const here = (path) => new URL(path, import.meta.url).href;
 const running = { quick: null, full: null };
 
-/* The worker `script` (a module; `label` names it in the browser's tools, `kind` in errors): a promise of
- * `{sync: {call}, terminate}` once its Python has run, `call(name, argsJson)` answering a promise of
- * JSON text; rejected if it fails to start. */
+/* The worker `script` (a module; `label` names it in the browser's tools, `kind` in errors): a
+ * promise of `{sync: {call}, terminate}` once its Python has run, `call(name, argsJson)` answering a
+ * promise of JSON text; rejected if it fails to start. */
 function engineWorker(kind, script, label) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(here(script), { type: "module", name: label });

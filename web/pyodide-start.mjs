@@ -3,9 +3,9 @@
  * The engine worker (web/worker.mjs) imports this module rather than the vendored pyodide.mjs and
  * calls `loadPyodide(options)` as it would Pyodide's own. Most of a return visit's wait was CPython
  * initialising itself inside Pyodide (1.55 s of 2.3 s here), and that work comes out the same on
- * every visit. So the started interpreter's memory is saved once
- * (Pyodide's `_makeSnapshot` / `makeMemorySnapshot`) in Cache Storage, and later starts restore it
- * (`_loadSnapshot`) instead of initialising CPython again.
+ * every visit. So the started interpreter's memory is saved once (Pyodide's `_makeSnapshot` /
+ * `makeMemorySnapshot`) in Cache Storage, and later starts restore it (`_loadSnapshot`) instead of
+ * initialising CPython again.
  *
  * - The snapshot is made by a separate short-lived worker (this module again, named MAKER), a few
  *   seconds after a start that found none, one at a time across tabs and embeds (a Web Lock): the

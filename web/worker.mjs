@@ -5,11 +5,9 @@
  * and no PyScript is loaded or started in here.
  *
  * Pyodide comes from web/pyodide-start.mjs (restored from a memory snapshot after the first visit);
- * meanwhile pyscript.toml and the files of its [files] table are downloaded: an archive (`"./*"`) is unpacked
- * into the working directory, any other file written where it says. Then worker.py runs, and the
- * page's calls are answered as the quick worker answers them: `{id, name, args}` (args as JSON
- * text) -> `{id, reply}` (worker.py's `call`, JSON text) or `{id, error}`. It says `{ready: true}`
- * once worker.py has run, or `{failed: message}`.
+ * meanwhile pyscript.toml and the files of its [files] table are downloaded: an archive (`"./*"`)
+ * is unpacked into the working directory, any other file written where it says. Then worker.py
+ * runs, and the page's calls are answered as the quick worker answers them (web/worker-calls.mjs).
  */
 import { loadPyodide } from "./pyodide-start.mjs";
 import { answerCalls } from "./worker-calls.mjs";
