@@ -103,6 +103,9 @@ export async function join(code, search = location.search, host = false) {
       rtcConfig: { iceServers: config.stun.map((urls) => ({ urls })) },
     },
     code,
+    // A peer that could not be linked (no route, a failed handshake) is said in the console, where
+    // a player's bug report and the tests' logs find it.
+    { onJoinError: ({ error, peerId }) => console.warn(`room: peer ${peerId} not linked: ${error}`) },
   );
   const action = room.makeAction("game");
   const wire = new Wire(room, action);

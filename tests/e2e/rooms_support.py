@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.harness import ARTIFACTS, ROOT, VIEWPORT, PageGuard, wait_ready
 from tests.e2e.test_game_support import FAST_SETTINGS, STATE_JS, settings_script
@@ -31,6 +33,10 @@ def local_relay() -> Iterator[str]:
         process.wait(timeout=10)
 
 
+# Each open tab's guard, for a failure's message (`connection_report`).
+GUARDS: weakref.WeakKeyDictionary[Page, PageGuard] = weakref.WeakKeyDictionary()
+
+
 class Tabs:
     """Tabs of a test, each in a browser context of its own (another person's browser), each watched
     by a PageGuard; `check()` fails on any tab's problem and leaves its log in test-artifacts/."""
@@ -51,6 +57,7 @@ class Tabs:
         page.on("console", guard.on_console)
         page.on("pageerror", guard.on_page_error)
         self.opened.append((page, guard))
+        GUARDS[page] = guard
         return page, guard
 
     def close(self, failed: bool) -> None:
@@ -106,11 +113,38 @@ def join_guest(tabs: Tabs, link: str, name: str) -> Page:
     return page
 
 
+# What a room's screen shows of its connection: its lobby's status and seats, its linked peers.
+ROOM_JS = """() => ({
+  status: document.querySelector('[data-testid="room-status"]')?.textContent ?? null,
+  seats: [...document.querySelectorAll('#dlg-room [data-room-player]')].map((el) => el.textContent),
+  peers: globalThis.gongzhuWire ? globalThis.gongzhuWire.peers().length : null,
+})"""
+
+
+def connection_report(pages: dict[str, Page]) -> str:
+    """For a failure's message: what each screen shows of the room, and its console's room lines."""
+    lines = []
+    for name, page in pages.items():
+        try:
+            shown = page.evaluate(ROOM_JS)
+        except Exception as exc:  # a closed or stuck page
+            shown = f"(not readable: {exc})"
+        guard = GUARDS.get(page)
+        said = [line for line in (guard.console if guard else []) if "room" in line or "trystero" in line]
+        lines.append(f"{name}: {shown}; console: {said[-6:]}")
+    return "\n  ".join(lines)
+
+
 def wait_seated(host: Page, guests: dict[str, Page], timeout_s: float = 90) -> None:
     """Until the host's lobby lists every guest by name and each guest says it sits at the table."""
     for name, page in guests.items():
-        host.locator("#dlg-room [data-room-player]", has_text=name).wait_for(timeout=timeout_s * 1000)
-        page.locator('[data-testid="room-status"]', has_text="Waiting for the host").wait_for(timeout=timeout_s * 1000)
+        try:
+            host.locator("#dlg-room [data-room-player]", has_text=name).wait_for(timeout=timeout_s * 1000)
+            page.locator('[data-testid="room-status"]', has_text="Waiting for the host").wait_for(
+                timeout=timeout_s * 1000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"{name} was not seated in {timeout_s:.0f} s:\n  "
+                                 + connection_report({"host": host, **guests})) from None
 
 
 def act(page: Page, state: str, expose: bool = True) -> bool:
