@@ -130,7 +130,7 @@ def connection_report(pages: dict[str, Page]) -> str:
         except Exception as exc:  # a closed or stuck page
             shown = f"(not readable: {exc})"
         guard = GUARDS.get(page)
-        said = [line for line in (guard.console if guard else []) if "room" in line or "trystero" in line]
+        said = [line for line in (guard.console if guard else []) if "room" in line or "trystero" in line.lower()]
         lines.append(f"{name}: {shown}; console: {said[-6:]}")
     return "\n  ".join(lines)
 
