@@ -91,7 +91,8 @@ class Wire extends Events {
  * guest's at once. (A peer holding offers ignores those of peers whose ids sort after its own and
  * waits for them to answer one of its, which reach them only at its next announce: up to the
  * tracker's interval, minutes on public trackers. Trystero would make a passive peer active at
- * its first answer; web/tools/runtime.py keeps it passive, see REWRITES there.) */
+ * its first answer; web/tools/runtime.py keeps it passive, see REWRITES there.) Guests answer no
+ * offers: each is linked to the host alone, never to another guest. */
 export async function join(code, search = location.search, host = false) {
   const config = await settings(search);
   const room = joinRoom(

@@ -16,6 +16,7 @@ from tests.e2e.harness import wait_ready
 from tests.e2e.rooms_support import (
     Tabs,
     act,
+    connection_report,
     join_guest,
     open_host,
     open_pairing_host,
@@ -30,7 +31,8 @@ CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
 def test_two_browsers_connect_through_the_local_relay(tabs: Tabs, site_url: str, relay: str) -> None:
     """web/room.mjs (Trystero, vendored) links two browsers by a data channel through the loopback
-    relay named by ?relay=, with no STUN server (?stun=none): nothing leaves the machine."""
+    relay named by ?relay=, with no STUN server (?stun=none): nothing leaves the machine. The first
+    page is the room's host (the passive peer that answers offers), the second a guest."""
     pages = []
     for _ in range(2):
         page, _guard = tabs.open()
@@ -38,8 +40,8 @@ def test_two_browsers_connect_through_the_local_relay(tabs: Tabs, site_url: str,
         pages.append(page)
     code = pages[0].evaluate("async () => (await import('./web/room.mjs')).newCode()")
     assert len(code) == 32 and int(code, 16) >= 0  # 128 bits
-    for page in pages:
-        page.evaluate("async (code) => { window.wire = await (await import('./web/room.mjs')).join(code); }", code)
+    for host, page in zip((True, False), pages, strict=True):
+        page.evaluate(JOIN_JS, [code, host])
     joined = [json.loads(page.evaluate("async () => await window.wire.next()")) for page in pages]
     assert [event["type"] for event in joined] == ["join", "join"]
     pages[0].evaluate("() => window.wire.send('hello')")
@@ -86,7 +88,31 @@ def test_a_late_guest_finds_the_host_at_once(tabs: Tabs, site_url: str, relay: s
     assert first.evaluate(WAIT_FOR_PEER_JS, host_id) < 30
     host.wait_for_timeout(3000)  # the host's quick announces after the first guest are over
     late.evaluate(JOIN_JS, [code, False])
-    assert late.evaluate(WAIT_FOR_PEER_JS, host_id) < 4
+    took = late.evaluate(WAIT_FOR_PEER_JS, host_id)
+    assert took < 4, f"linked after {took:.1f} s:\n  " + connection_report({"host": host, "first": first, "late": late})
+
+
+def test_guests_link_only_to_the_host(tabs: Tabs, site_url: str, relay: str) -> None:
+    """A room is a star: every guest is linked to the host and to no other guest. (Guests holding
+    offers that another guest could answer made one offer answered twice, by a guest and by the
+    host; the host's answer was dropped and the host waited 23 s before answering that guest
+    again.) Two guests stay unlinked through their quick announces and a tracker interval."""
+    url = f"{site_url}rules.html?relay={relay}&stun=none"
+    host, _guard = tabs.open()
+    host.goto(url)
+    code = host.evaluate("async () => (await import('./web/room.mjs')).newCode()")
+    host_id = host.evaluate(JOIN_JS, [code, True])
+    guests = []
+    for _ in range(2):
+        guest, _guard = tabs.open()
+        guest.goto(url)
+        guest.evaluate(JOIN_JS, [code, False])
+        guests.append(guest)
+        assert guest.evaluate(WAIT_FOR_PEER_JS, host_id) < 30, connection_report(
+            {"host": host, **{f"guest {i}": page for i, page in enumerate(guests)}})
+    host.wait_for_timeout(12_000)
+    assert [guest.evaluate("() => window.wire.peers()") for guest in guests] == [[host_id], [host_id]]
+    assert len(host.evaluate("() => window.wire.peers()")) == 2
 
 
 def summary_scores(page: Page) -> list[int]:

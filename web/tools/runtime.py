@@ -65,6 +65,10 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # (made for the whole swarm, never withdrawn while anyone is connected), and a peer holding offers
 # ignores the offers of every peer whose id sorts after its own, waiting instead for that peer to
 # answer one of its offers, which reach it only at its next announce: 10 s to 2 min later.
+# And only a passive peer answers offers: a room is a star, each guest linked to the host alone.
+# (A guest re-sends its offers at every announce, each to a peer the tracker picks at random; when
+# another guest answered one of them first, the host's answer to it was dropped, and the host
+# ignored that guest's offers until its own answer timed out, 23 s later.)
 #
 # And PyScript, before a MicroPython page's script, runs a generated script that writes its own
 # Python package into the file system as source (about 30 kB) and imports it, which MicroPython
@@ -84,6 +88,8 @@ REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
         (b'from "@trystero-p2p/core"', b'from "../trystero-core/index.mjs"'),
         (b"announce: (client, rootTopic) => {", b"announce: (client, rootTopic, _selfTopic, _extra, context) => {"),
         (b"state.isActive = true;", b"state.isActive = !context?.isPassive;"),
+        (b"if (data.offer && data.peer_id && data.offer_id) onMessage(",
+         b"if (data.offer && data.peer_id && data.offer_id && context?.isPassive) onMessage("),
     ],
 }
 
