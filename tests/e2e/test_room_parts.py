@@ -271,6 +271,39 @@ def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> N
     expect(said).not_to_be_empty()
 
 
+def test_a_guest_who_cannot_find_the_host_is_told_what_may_be_wrong(tabs: Tabs, site_url: str, relay: str) -> None:
+    """A room's link whose host is not there (the host's page closed, or networks the relays do not
+    join): after a while the guest's lobby says what may be wrong and what helps, in the player's
+    language, and the search goes on; once the host answers, it is said no more."""
+    slow = "window.gongzhuRoomSlowMs = 300;"
+    nobody = f"{site_url}?relay={relay}&stun=none#room={'5a' * 16}"
+    hints = {"en": ("Still looking for the host. Is the host's page still open?", "“No relay? Pair by codes”"),
+             "zh": ("仍在寻找房主。房主的页面还开着吗？", "“无法中转？用配对码连接”")}
+    for lang, (opening, pairing) in hints.items():
+        guest, _ = tabs.open()
+        guest.add_init_script(settings_script(dict(FAST_SETTINGS, lang=lang)) + slow)
+        guest.goto(nobody)
+        hint = guest.locator('[data-testid="room-host-slow"]')
+        expect(hint).to_contain_text(opening, timeout=60_000)
+        expect(hint).to_contain_text(pairing)
+        guest.fill("#player-name", "Mei")
+        guest.click('[data-action="take-seat"]')
+        expect(guest.locator('[data-testid="room-status"]')).to_have_text(
+            "Looking for the host…" if lang == "en" else "正在寻找房主…")
+        expect(hint).to_be_visible()
+    # A guest told at once (before any host could answer) is told no more once the host answers.
+    host, link = open_host(tabs, site_url, relay)
+    guest, _ = tabs.open()
+    guest.add_init_script(settings_script(FAST_SETTINGS) + "window.gongzhuRoomSlowMs = 1;")
+    guest.goto(link)
+    guest.fill("#player-name", "Jun", timeout=120_000)
+    guest.click('[data-action="take-seat"]')
+    wait_seated(host, {"Jun": guest})
+    guest.wait_for_timeout(600)
+    expect(guest.locator('[data-testid="room-host-slow"]')).to_be_hidden()
+    tabs.check()
+
+
 def drop_the_rooms_module(page: Page, guard: PageGuard) -> None:
     """The first request for the room's module (web/room.mjs) fails as when the network drops; later
     ones go through."""

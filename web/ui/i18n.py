@@ -555,6 +555,11 @@ STRINGS = {
     "room_name": ("Your name", "你的名字"),
     "room_take_seat": ("Take a seat", "入座"),
     "room_joining": ("Looking for the host…", "正在寻找房主…"),
+    "room_host_slow": ("Still looking for the host. Is the host's page still open? If the room never appears, your "
+                       "networks may not reach each other through the relays: the host can pair with you by codes "
+                       "(“{pair}”).",
+                       "仍在寻找房主。房主的页面还开着吗？如果一直找不到房间，可能是双方网络无法通过中转互通："
+                       "房主可以用配对码和你连接（“{pair}”）。"),
     "room_seated": ("You sit at the table. Waiting for the host to start…", "你已入座，等待房主开始…"),
     "room_full": ("The room is full.", "房间已满。"),
     "room_refused": ("The host refused a message: {reason}", "房主拒绝了一条消息：{reason}"),

@@ -43,6 +43,7 @@ MODULE = "web/room.mjs"
 GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
 HINT_WAIT_S = 30  # a guest's hint not answered by then is given up (the host may be gone)
 REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
+HOST_SLOW_MS = 20000  # a guest that has not heard from the host by then is told what may be wrong
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
 BROWSER_KEY = "gongzhu.room.browser"  # this browser's key (browser_key)
 
@@ -865,6 +866,8 @@ class Guest(Room):
         self.retry_el = None
         self.seats_el = None
         self.room_started = False  # the host's match has started (its lobby says so)
+        self.slow = False  # no word from the host after HOST_SLOW_MS (`watch_host`)
+        self.slow_el = None
 
     async def open(self):
         c = self.c
@@ -890,8 +893,19 @@ class Guest(Room):
             return
         self.draw_lobby()
         asyncio.create_task(self.run())
+        if not self.manual:
+            asyncio.create_task(self.watch_host())
         if self.manual and self.offer_in:
             await self.answer_offer()  # a scanned offer: the answer is made at once
+
+    async def watch_host(self):
+        """No word from the host after HOST_SLOW_MS (`window.gongzhuRoomSlowMs` for the tests): the
+        lobby says what may be wrong, and what helps, while the search goes on."""
+        override = getattr(window, "gongzhuRoomSlowMs", None)
+        await asyncio.sleep_ms(int(override) if override else HOST_SLOW_MS)
+        if self.host is None:
+            self.slow = True
+            self.draw_lobby()
 
     def connection_changed(self):
         if self.status == "room_load_failed" and not self.offline():
@@ -913,6 +927,8 @@ class Guest(Room):
             label = h("label", {"for": "player-name", "text": t("room_name", lang)})
             self.form = h("div", {}, [h("p", {}, [label]), name, take])
             self.status_el = h("p", {"class": "room-status", "data-testid": "room-status", "role": "status"})
+            self.slow_el = h("p", {"class": "room-status", "data-testid": "room-host-slow",
+                                   "text": t("room_host_slow", lang, pair=t("room_pair", lang))})
             self.retry_el = h("button", {"type": "button", "class": "btn", "data-action": "reload-room",
                                          "text": t("try_again", lang)})
             self.seats_el = h("div")
@@ -934,11 +950,12 @@ class Guest(Room):
                 if self.answer_out:
                     asyncio.create_task(show_qr(pair, "pair-answer-qr", self.answer_out))
             fill(self.dialog, [lobby_head(lang, closable=False),
-                               h("div", {"class": "dlg-body"}, [self.form, pair, self.status_el, self.retry_el,
-                                                                 self.seats_el])])
+                               h("div", {"class": "dlg-body"}, [self.form, pair, self.status_el, self.slow_el,
+                                                                 self.retry_el, self.seats_el])])
         failed = self.status == "room_load_failed"
         self.form.hidden = self.seated or failed
         self.retry_el.hidden = not failed
+        self.slow_el.hidden = not self.slow or self.host is not None or failed or self.offline()
         self.status_el.textContent = t("room_offline_guest" if self.offline() else self.status, lang)
         fill(self.seats_el, self.seat_list() + self.take_back_list() if self.host is not None else [])
 
