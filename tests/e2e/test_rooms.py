@@ -92,19 +92,30 @@ def test_a_late_guest_finds_the_host_at_once(tabs: Tabs, site_url: str, relay: s
     assert took < 4, f"linked after {took:.1f} s:\n  " + connection_report({"host": host, "first": first, "late": late})
 
 
+# Counts the peer connections a page makes (window.peerConnections), before any of its scripts.
+COUNT_PEER_CONNECTIONS = """window.peerConnections = 0;
+window.RTCPeerConnection = class extends window.RTCPeerConnection {
+  constructor(...args) { super(...args); window.peerConnections += 1; }
+};"""
+
+
 def test_guests_link_only_to_the_host(tabs: Tabs, site_url: str, relay: str) -> None:
     """A room is a star: every guest is linked to the host and to no other guest. (Guests holding
     offers that another guest could answer made one offer answered twice, by a guest and by the
     host; the host's answer was dropped and the host waited 23 s before answering that guest
-    again.) Two guests stay unlinked through their quick announces and a tracker interval."""
+    again.) Two guests stay unlinked through their quick announces and a tracker interval. And no
+    page makes more peer connections than that needs (a phone pays for each, and each asks the
+    STUN servers): the host one per guest, a guest its three offers and one for an answered one."""
     url = f"{site_url}rules.html?relay={relay}&stun=none"
     host, _guard = tabs.open()
+    host.add_init_script(COUNT_PEER_CONNECTIONS)
     host.goto(url)
     code = host.evaluate("async () => (await import('./web/room.mjs')).newCode()")
     host_id = host.evaluate(JOIN_JS, [code, True])
     guests = []
     for _ in range(2):
         guest, _guard = tabs.open()
+        guest.add_init_script(COUNT_PEER_CONNECTIONS)
         guest.goto(url)
         guest.evaluate(JOIN_JS, [code, False])
         guests.append(guest)
@@ -113,6 +124,9 @@ def test_guests_link_only_to_the_host(tabs: Tabs, site_url: str, relay: str) -> 
     host.wait_for_timeout(12_000)
     assert [guest.evaluate("() => window.wire.peers()") for guest in guests] == [[host_id], [host_id]]
     assert len(host.evaluate("() => window.wire.peers()")) == 2
+    assert host.evaluate("() => window.peerConnections") == 2
+    made = [guest.evaluate("() => window.peerConnections") for guest in guests]
+    assert max(made) <= 4, made
 
 
 def summary_scores(page: Page) -> list[int]:

@@ -68,7 +68,9 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # And only a passive peer answers offers: a room is a star, each guest linked to the host alone.
 # (A guest re-sends its offers at every announce, each to a peer the tracker picks at random; when
 # another guest answered one of them first, the host's answer to it was dropped, and the host
-# ignored that guest's offers until its own answer timed out, 23 s later.)
+# ignored that guest's offers until its own answer timed out, 23 s later.) So a guest keeps only
+# the three offers an announce carries ready (Trystero prepares 20 peer connections), and the
+# host, which makes no offers, prepares none (Trystero would prepare 20 at its first guest).
 #
 # And PyScript, before a MicroPython page's script, runs a generated script that writes its own
 # Python package into the file system as source (about 30 kB) and imports it, which MicroPython
@@ -90,6 +92,10 @@ REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
         (b"state.isActive = true;", b"state.isActive = !context?.isPassive;"),
         (b"if (data.offer && data.peer_id && data.offer_id) onMessage(",
          b"if (data.offer && data.peer_id && data.offer_id && context?.isPassive) onMessage("),
+    ],
+    "trystero-core/offer-pool.mjs": [(b"const poolSize = 20;", b"const poolSize = 3;")],
+    "trystero-core/strategy.mjs": [
+        (b"if (!pool.isActive) pool.warmup();", b"if (!isPassive && !pool.isActive) pool.warmup();"),
     ],
 }
 
