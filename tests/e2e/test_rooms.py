@@ -100,10 +100,10 @@ window.RTCPeerConnection = class extends window.RTCPeerConnection {
 
 
 def test_guests_link_only_to_the_host(tabs: Tabs, site_url: str, relay: str) -> None:
-    """A room is a star: every guest is linked to the host and to no other guest. (Guests holding
-    offers that another guest could answer made one offer answered twice, by a guest and by the
-    host; the host's answer was dropped and the host waited 23 s before answering that guest
-    again.) Two guests stay unlinked through their quick announces and a tracker interval. And no
+    """A room is a star: every guest is linked to the host and to no other guest. (A guest that
+    answered another's offers could answer one the host answers too; the host's answer would be
+    dropped, and the host would wait 23 s before answering that guest again.) Two guests stay
+    unlinked through their quick announces and a tracker interval. And no
     page makes more peer connections than that needs (a phone pays for each, and each asks the
     STUN servers): the host one per guest, a guest its three offers and one for an answered one."""
     url = f"{site_url}rules.html?relay={relay}&stun=none"

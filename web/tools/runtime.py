@@ -57,20 +57,20 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
     "qrcode": ("qrcode-generator/dist", ["qrcode.mjs"], []),
 }
 
-# Changes made on the way, destination -> [(text, replacement)]; vendoring stops when a text is
-# no longer there. Bare module names, which the browser cannot resolve without an import map (an
-# inline script), become the vendored path. And a passive peer (a room's host, web/room.mjs)
-# stays passive once peers arrive: it keeps announcing without offers of its own. Trystero's
-# torrent strategy makes it active at the first offer it answers; from then on it holds offers
-# (made for the whole swarm, never withdrawn while anyone is connected), and a peer holding offers
-# ignores the offers of every peer whose id sorts after its own, waiting instead for that peer to
-# answer one of its offers, which reach it only at its next announce: 10 s to 2 min later.
-# And only a passive peer answers offers: a room is a star, each guest linked to the host alone.
-# (A guest re-sends its offers at every announce, each to a peer the tracker picks at random; when
-# another guest answered one of them first, the host's answer to it was dropped, and the host
-# ignored that guest's offers until its own answer timed out, 23 s later.) So a guest keeps only
-# the three offers an announce carries ready (Trystero prepares 20 peer connections), and the
-# host, which makes no offers, prepares none (Trystero would prepare 20 at its first guest).
+# Changes made on the way, destination -> [(text, replacement)]; vendoring stops when a text is no
+# longer there. Bare module names, which the browser cannot resolve without an import map (an inline
+# script), become the vendored path. And a passive peer (a room's host, web/room.mjs) stays passive
+# once peers arrive: it keeps announcing without offers of its own. Trystero's torrent strategy
+# makes it active at the first offer it answers; from then on it holds offers (made for the whole
+# swarm, never withdrawn while anyone is connected), and a peer holding offers ignores the offers of
+# every peer whose id sorts after its own, waiting instead for that peer to answer one of its
+# offers, which reach it only at its next announce: 10 s to 2 min later. And only a passive peer
+# answers offers: a room is a star, each guest linked to the host alone. (A guest re-sends its
+# offers at every announce, each to a peer the tracker picks at random; were another guest to answer
+# one of them first, the host's answer to it would be dropped, and the host would ignore that
+# guest's offers until its own answer timed out, 23 s later.) So a guest keeps only the three offers
+# an announce carries ready (Trystero prepares 20 peer connections), and the host, which makes no
+# offers, prepares none (Trystero would prepare 20 at its first guest).
 #
 # And PyScript, before a MicroPython page's script, runs a generated script that writes its own
 # Python package into the file system as source (about 30 kB) and imports it, which MicroPython
