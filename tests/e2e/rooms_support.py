@@ -17,10 +17,12 @@ from tests.e2e.test_game_support import FAST_SETTINGS, STATE_JS, settings_script
 
 
 @contextmanager
-def local_relay() -> Iterator[str]:
-    """The WebTorrent tracker of `make relay` (web/tools/relay.mjs) on a free loopback port; its address."""
+def local_relay(interval_ms: int = 10_000) -> Iterator[str]:
+    """The WebTorrent tracker of `make relay` (web/tools/relay.mjs) on a free loopback port, asking
+    peers to announce every `interval_ms`; its address."""
     process = subprocess.Popen(
-        ["node", str(ROOT / "web" / "tools" / "relay.mjs"), "--host", "127.0.0.1", "--port", "0"],
+        ["node", str(ROOT / "web" / "tools" / "relay.mjs"), "--host", "127.0.0.1", "--port", "0",
+         "--interval", str(interval_ms)],
         stdout=subprocess.PIPE, text=True,
     )
     try:
