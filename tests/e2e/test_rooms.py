@@ -77,6 +77,7 @@ def test_a_late_guest_finds_the_host_at_once(tabs: Tabs, site_url: str) -> None:
 
 
 def late_guest_joins(tabs: Tabs, url: str) -> None:
+    """The late guest's test on the relay of `url`: a host, a first guest, then the late one."""
     host, _guard = tabs.open()
     host.goto(url)
     code = host.evaluate("async () => (await import('./web/room.mjs')).newCode()")
@@ -109,9 +110,9 @@ def test_guests_link_only_to_the_host(tabs: Tabs, site_url: str, relay: str) -> 
     """A room is a star: every guest is linked to the host and to no other guest. (A guest that
     answered another's offers could answer one the host answers too; the host's answer would be
     dropped, and the host would wait 23 s before answering that guest again.) Two guests stay
-    unlinked through their quick announces and a tracker interval. And no
-    page makes more peer connections than that needs (a phone pays for each, and each asks the
-    STUN servers): the host one per guest, a guest its three offers and one for an answered one."""
+    unlinked through their quick announces and a tracker interval. And no page makes more peer
+    connections than that needs (a phone pays for each, and each asks the STUN servers): the host
+    one per guest, a guest its three offers and one for an answered one."""
     url = f"{site_url}rules.html?relay={relay}&stun=none"
     host, _guard = tabs.open()
     host.add_init_script(COUNT_PEER_CONNECTIONS)

@@ -47,6 +47,13 @@ HOST_SLOW_MS = 20000  # a guest that has not heard from the host by then is told
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
 BROWSER_KEY = "gongzhu.room.browser"  # this browser's key (browser_key)
 
+
+def duration_ms(name, default):
+    """One of the room's waits: `default` ms, or what the tests set as `window[name]`."""
+    override = getattr(window, name, None)
+    return int(override) if override else default
+
+
 CSS = """
 #dlg-room .room-link { display: block; word-break: break-all; margin: .3rem 0; }
 #dlg-room canvas { display: block; margin: .5rem 0; width: 160px; height: 160px; image-rendering: pixelated; }
@@ -672,8 +679,7 @@ class Host(Room):
         """A dropped guest's seat goes to a bot after GRACE_MS, said to everyone."""
         while True:
             await asyncio.sleep_ms(500)
-            override = getattr(window, "gongzhuRoomGraceMs", None)
-            grace = int(override) if override else GRACE_MS
+            grace = duration_ms("gongzhuRoomGraceMs", GRACE_MS)
             now = window.performance.now()
             for seat in list(self.dropped):
                 if now - self.dropped[seat] >= grace:
@@ -901,8 +907,7 @@ class Guest(Room):
     async def watch_host(self):
         """No word from the host after HOST_SLOW_MS (`window.gongzhuRoomSlowMs` for the tests): the
         lobby says what may be wrong, and what helps, while the search goes on."""
-        override = getattr(window, "gongzhuRoomSlowMs", None)
-        await asyncio.sleep_ms(int(override) if override else HOST_SLOW_MS)
+        await asyncio.sleep_ms(duration_ms("gongzhuRoomSlowMs", HOST_SLOW_MS))
         if self.host is None:
             self.slow = True
             self.draw_lobby()
