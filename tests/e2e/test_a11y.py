@@ -87,3 +87,29 @@ def test_cards_are_named_and_trick_results_announced(page: Page, site_url: str) 
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}")
     expect(live).to_contain_text("won the trick", timeout=30_000)
+
+
+# Every animation running on the page: the element it moves and how many times it repeats.
+RUNNING_JS = """() => document.getAnimations().filter(a => a.playState === "running").map(a => ({
+  on: (a.effect.target && (a.effect.target.className || a.effect.target.tagName)) + "",
+  name: a.animationName || "",
+  iterations: a.effect.getComputedTiming().iterations,
+}))"""
+
+
+def test_the_turn_marker_pulses_a_few_times_then_rests(page: Page, site_url: str) -> None:
+    """The dot on the seat whose turn it is pulses as the turn comes, then stops: nothing on a table
+    that waits for the player moves for more than a few seconds (WCAG 2.2.2), so a phone left on
+    the player's turn does not redraw it sixty times a second. With reduced motion it never pulses."""
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal")
+    assert table_state(page) == "play"
+    pulses = [a for a in page.evaluate(RUNNING_JS) if a["name"] == "pulse"]
+    assert pulses and all(a["iterations"] <= 3 for a in pulses), pulses
+    # The search bots' loading indicator (the hint's) aside, everything comes to rest.
+    page.wait_for_selector("html.search-ready, html.search-failed", state="attached", timeout=120_000)
+    page.wait_for_function(f"({RUNNING_JS})().length === 0", timeout=10_000)
+    assert page.locator(".seat-south.turn .turn-dot").count() == 1
+    page.emulate_media(reduced_motion="reduce")
+    page.reload()
+    table_state(page)
+    assert not [a for a in page.evaluate(RUNNING_JS) if a["name"] == "pulse"]
