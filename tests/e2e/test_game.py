@@ -32,6 +32,14 @@ def number(text: str) -> int:
     return int(text.strip().replace("−", "-").replace("+", ""))
 
 
+
+def test_a_shared_deals_notice_names_its_rules_in_the_players_language(page: Page, site_url: str) -> None:
+    """The notice of a shared deal names its house rules as the settings do, in English or Chinese."""
+    open_game(page, site_url, "?seed=3&rules=fast&lang=zh")
+    expect(page.locator("#notice")).to_contain_text("#3（快速）")
+    page.goto(site_url + "?seed=4&rules=round-points&lang=en")
+    expect(page.locator("#notice")).to_contain_text("shared deal #4 (round points).")
+
 def test_play_a_seeded_hand_by_clicking(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?seed=3&rules=classic")
     # The shared deal is the portable deal of seed 3: the same 13 cards in every browser.

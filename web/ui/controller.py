@@ -236,7 +236,7 @@ class Controller:
                 self.pending = ("load", saved)
             else:
                 self.start_fresh(seed, rules)
-            s.notices.append(("shared_deal", {"seed": seed, "rules": preset or options.preset_of(rules) or "custom"}))
+            s.notices.append(("shared_deal", {"seed": seed, "preset": preset or options.preset_of(rules) or "custom"}))
         else:
             if view:
                 s.view = view

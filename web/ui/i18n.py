@@ -244,6 +244,7 @@ STRINGS = {
     "bad_lang": ("Ignored language “{value}”: use en or zh.", "已忽略语言“{value}”：请使用 en 或 zh。"),
     "bad_colours": ("Ignored colours “{value}”: use 2 or 4.", "已忽略花色颜色“{value}”：请使用 2 或 4。"),
     "shared_deal": ("Playing the shared deal #{seed} ({rules}).", "正在玩分享的牌局 #{seed}（{rules}）。"),
+    "rules_custom": ("custom", "自定义"),
     "resumed": ("Welcome back: your match continues.", "欢迎回来：继续你的对局。"),
     "dismiss": ("Dismiss", "知道了"),
     "illegal_move": ("Not allowed: {reason}", "不允许：{reason}"),
@@ -617,6 +618,12 @@ def t(key, lang="en", **params):
     if params:
         return text.format(**params)
     return text
+
+
+def rules_name(preset, lang):
+    """A rule set's name as it stands in a sentence ("classic", "经典"): a preset's, else "custom"."""
+    pair = PRESET_NAMES.get(preset)
+    return (pair[1] if lang == "zh" else pair[0]) if pair else t("rules_custom", lang)
 
 
 def seat_name(seat, lang, position):

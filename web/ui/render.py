@@ -13,7 +13,7 @@ from pyscript import document
 
 from ui.dialogs import DialogsRegion
 from ui.hand import HandRegion
-from ui.i18n import t
+from ui.i18n import rules_name, t
 from ui.lesson_view import LessonRegion
 from ui.present import POSITIONS, can_hint, hint_label, my_turn
 from ui.table import TableRegion
@@ -160,6 +160,8 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
     def notice(self, s, lang):
         texts = []
         for key, params in s.notices:
+            if "preset" in params:  # a rule set, named in the player's language
+                params = dict(params, rules=rules_name(params["preset"], lang))
             texts.append(t(key, lang, **params))
         if s.search == "failed":
             texts.append(t("search_failed", lang, message=s.search_error or "?"))
