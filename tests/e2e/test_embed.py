@@ -361,6 +361,13 @@ def test_embed_page_documents_the_modes_with_live_examples_and_snippets(
     assert 'lang="zh"' in (page.locator("#calculator [data-snippet=element]").text_content() or "")
     calc = frame(page, "#calculator gong-zhu iframe")
     assert calc.locator("h1").text_content() == "拱猪计分器"
+    # The replay's example captions are the page's own words, so they come in Chinese too, in the
+    # snippet to copy and in the frame.
+    replay = page.locator("#replay [data-snippet=element]").text_content() or ""
+    assert 'caption1="北家持有黑桃2' in replay and "North holds" not in replay, replay
+    rp = frame(page, "#replay gong-zhu iframe")
+    rp.locator("[data-action=next]").click()
+    assert (rp.locator("[data-testid=caption]").text_content() or "").startswith("北家持有黑桃2")
 
 
 def test_share_dialog_gives_both_snippets_for_the_deal_and_the_hand(page: Page, site_url: str,

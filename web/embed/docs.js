@@ -31,7 +31,11 @@
 
   function render(example, lang) {
     var attrs = example.attrs.filter(function (a) { return a[0] !== "lang"; });
-    if (lang === "zh") attrs.push(["lang", "zh"]);
+    if (lang === "zh") {
+      // The example's own words (a replay's captions) in Chinese: its data-zh-* attributes.
+      attrs = attrs.map(function (a) { return example.zh[a[0]] ? [a[0], example.zh[a[0]]] : a; });
+      attrs.push(["lang", "zh"]);
+    }
     if (attrs.length !== example.live.attributes.length || attrs.some(function (a) {
       return example.live.getAttribute(a[0]) !== a[1];
     })) { // a fresh element (and frame) in the other language; the same one if nothing changed
@@ -79,8 +83,16 @@
   document.querySelectorAll("figure.example").forEach(function (figure) {
     var live = figure.querySelector("gong-zhu");
     var attrs = [];
-    for (var i = 0; i < live.attributes.length; i++) attrs.push([live.attributes[i].name, live.attributes[i].value]);
-    examples.push({ figure: figure, live: live, attrs: attrs });
+    var zh = {};
+    for (var i = 0; i < live.attributes.length; i++) {
+      var name = live.attributes[i].name;
+      var value = live.attributes[i].value;
+      if (name.indexOf("data-zh-") === 0) zh[name.slice(8)] = value;
+      else attrs.push([name, value]);
+    }
+    // Off the element (web/embed.js ignores data-*), so that in English it stays as it is.
+    Object.keys(zh).forEach(function (name) { live.removeAttribute("data-zh-" + name); });
+    examples.push({ figure: figure, live: live, attrs: attrs, zh: zh });
   });
   document.querySelectorAll("[data-copy]").forEach(function (button) {
     button.addEventListener("click", function () { copy(button); });
