@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.e2e.harness import PageGuard
+from tests.e2e.harness import PageGuard, wait_ready
 from tests.e2e.rooms_support import (
     Tabs,
     join_guest,
@@ -270,6 +270,28 @@ def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> N
     expect(said).not_to_have_text(offline)
     expect(said).not_to_be_empty()
 
+
+
+def test_a_host_whose_room_settings_do_not_come_is_told_and_keeps_the_match(tabs: Tabs, site_url: str,
+                                                                            relay: str) -> None:
+    """The network drops as a room opens, after its module came but before its settings
+    (web/room.json): the host's lobby says the room could not be opened, rather than waiting for
+    friends who cannot come, and the match at the table goes on."""
+    host, guard = tabs.open()
+    guard.allow(r"request failed: .*/web/room\.json")
+    guard.allow(r"console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED")
+    host.route("**/web/room.json", lambda route: route.abort("internetdisconnected"))
+    host.add_init_script(settings_script(FAST_SETTINGS))
+    host.goto(f"{site_url}?relay={relay}&stun=none")
+    wait_ready(host)
+    held = host.locator("#hand .card").count()
+    host.click('[data-action="create-room"]')
+    expect(host.locator("#dlg-room .dlg-foot .room-status")).to_have_text(
+        "The room could not be opened: the connection dropped while it loaded. Reload the page to try "
+        "again; your match is kept.")
+    host.keyboard.press("Escape")
+    expect(host.locator("#notice")).to_contain_text("The room could not be opened")
+    assert host.locator("#hand .card").count() == held
 
 def test_a_guest_who_cannot_find_the_host_is_told_what_may_be_wrong(tabs: Tabs, site_url: str, relay: str) -> None:
     """A room's link whose host is not there (the host's page closed, or networks the relays do not

@@ -345,6 +345,7 @@ class Host(Room):
         self.dropped = {}  # seat -> the time it dropped (ms), while in its grace time
         self.started = False
         self.preset = "mine"  # the host's own house rules (Settings), or a preset's name
+        self.failed = False  # the room's module or settings did not load (`load_failed`)
         self.re = None  # (seat, intent id) the next update answers
         self.hint_gate = HintGate()
         self.pair_wire = None  # manual pairing (no relay), once an offer is made
@@ -362,9 +363,29 @@ class Host(Room):
         try:
             return await wire_module()
         except Exception as exc:
-            window.console.warn(f"the room did not load: {exc}")
-            self.notice("room_load_failed_host")  # (a browser may keep the failed import: a reload tries again)
+            self.load_failed(exc)
             return None
+
+    def load_failed(self, exc):
+        """The network dropped while the room's module or its settings (web/room.json) loaded: the
+        table and the lobby say so. (A browser may keep the failed import: a reload tries again.)"""
+        window.console.warn(f"the room did not load: {exc}")
+        self.failed = True
+        self.notice("room_load_failed_host")
+        if self.dialog.open:
+            self.draw_lobby()
+
+    async def join(self, mod):
+        """Into the room through the relays, if this visit has any (else pairing by codes alone)."""
+        search = str(window.location.search)
+        try:
+            if not await mod.hasRelays(search):
+                return
+            self.wire = await mod.join(self.code, search, True)
+        except Exception as exc:
+            self.load_failed(exc)
+            return
+        asyncio.create_task(self.run(self.wire))
 
     async def open(self):
         """Open the room's lobby; False if the room's module could not be loaded."""
@@ -376,10 +397,7 @@ class Host(Room):
         self.draw_lobby(mod)
         self.dialog.showModal()
         asyncio.create_task(self.watch_drops())
-        search = str(window.location.search)
-        if await mod.hasRelays(search):
-            self.wire = await mod.join(self.code, search, True)
-            asyncio.create_task(self.run(self.wire))
+        await self.join(mod)
         return True
 
     def guests(self):
@@ -424,10 +442,7 @@ class Host(Room):
         if mod is None:
             return
         self.draw_lobby(mod)
-        search = str(window.location.search)
-        if await mod.hasRelays(search):
-            self.wire = await mod.join(self.code, search, True)
-            asyncio.create_task(self.run(self.wire))
+        await self.join(mod)
 
     def draw_lobby(self, mod=None):
         lang = self.lang()
@@ -450,6 +465,7 @@ class Host(Room):
               + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])])]),
             h("footer", {"class": "dlg-foot"}, [  # why the start waits, beside it
                 h("p", {"class": "room-status", "text": "" if self.guests() else t(
+                    "room_load_failed_host" if self.failed else
                     "room_offline_host" if self.offline() else "room_need_guest", lang)}), start])])
         if mod is not None:
             mod.drawQr(canvas, self.link)
