@@ -81,8 +81,16 @@ class Wire extends Events {
   }
 
   leave() {
+    removeEventListener("pagehide", this.gone);
     return this.room.leave();
   }
+
+  /** The page goes: leave the room, so the others know at once rather than when the connection
+   * times out. Trystero leaves on `beforeunload`, which iOS Safari does not fire as a tab closes;
+   * `pagehide` it does. A page put aside for a return (the back-forward cache) stays. */
+  gone = (event) => {
+    if (!event.persisted) this.leave().catch(() => {});
+  };
 }
 
 /** Join the room `code`; resolves to its Wire at once (peers arrive as "join" events).
@@ -110,6 +118,7 @@ export async function join(code, search = location.search, host = false) {
   );
   const action = room.makeAction("game");
   const wire = new Wire(room, action);
+  addEventListener("pagehide", wire.gone);
   room.onPeerJoin = (peer) => wire.push({ type: "join", peer });
   room.onPeerLeave = (peer) => wire.push({ type: "leave", peer });
   action.onMessage = (data, context) => {

@@ -406,6 +406,24 @@ def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_u
     tabs.check()
 
 
+
+PAGEHIDE_JS = "(persisted) => dispatchEvent(new PageTransitionEvent('pagehide', {persisted}))"
+
+
+def test_a_guest_leaves_the_room_as_the_page_goes_even_with_no_beforeunload(tabs: Tabs, site_url: str,
+                                                                            relay: str) -> None:
+    """A phone's browser that closes a tab with no `beforeunload` (iOS Safari fires only `pagehide`):
+    the guest's page leaves the room as it goes, so the host knows at once rather than when the
+    connection times out. A page only put aside for a return (the back-forward cache) stays."""
+    host, _, guests = start_room(tabs, site_url, relay, ["Mei"], grace_ms=1000)
+    mei = guests["Mei"]
+    mei.evaluate(PAGEHIDE_JS, True)
+    mei.wait_for_timeout(2500)
+    expect(host.locator("#notice")).not_to_contain_text("Mei lost the connection")
+    mei.evaluate(PAGEHIDE_JS, False)
+    expect(host.locator("#notice")).to_contain_text("Mei lost the connection; a bot plays for them",
+                                                    timeout=6_000)
+
 def test_the_host_drops_and_reopens_the_room_from_its_saved_match(tabs: Tabs, site_url: str, relay: str) -> None:
     """The host's tab closes mid-hand: the guest is told. The host opens the game again in the same
     browser: the room reopens from the saved match, the guest comes back through the same link
