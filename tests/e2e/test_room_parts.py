@@ -275,8 +275,8 @@ def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> N
 def test_a_host_whose_room_settings_do_not_come_is_told_and_keeps_the_match(tabs: Tabs, site_url: str,
                                                                             relay: str) -> None:
     """The network drops as a room opens, after its module came but before its settings
-    (web/room.json): the host's lobby says the room could not be opened, rather than waiting for
-    friends who cannot come, and the match at the table goes on."""
+    (web/room.json): the host's lobby says the room could not be opened and offers no link, rather
+    than waiting for friends who cannot come, and the match at the table goes on."""
     host, guard = tabs.open()
     guard.allow(r"request failed: .*/web/room\.json")
     guard.allow(r"console error: Failed to load resource: net::ERR_INTERNET_DISCONNECTED")
@@ -286,9 +286,15 @@ def test_a_host_whose_room_settings_do_not_come_is_told_and_keeps_the_match(tabs
     wait_ready(host)
     held = host.locator("#hand .card").count()
     host.click('[data-action="create-room"]')
-    expect(host.locator("#dlg-room .dlg-foot .room-status")).to_have_text(
-        "The room could not be opened: the connection dropped while it loaded. Reload the page to try "
-        "again; your match is kept.")
+    status = host.locator("#dlg-room .dlg-foot .room-status")
+    failed = ("The room could not be opened: the connection dropped while it loaded. Reload the page to "
+              "try again; your match is kept.")
+    expect(status).to_have_text(failed)
+    # No link to share that leads nowhere; pairing by codes, which needs the same settings, says so too.
+    expect(host.locator('[data-testid="room-link"]')).to_have_count(0)
+    host.click("#dlg-room .room-pair summary")
+    expect(host.locator('[data-testid="pair-offer"]')).to_have_value("")
+    expect(status).to_have_text(failed)
     host.keyboard.press("Escape")
     expect(host.locator("#notice")).to_contain_text("The room could not be opened")
     assert host.locator("#hand .card").count() == held

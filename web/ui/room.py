@@ -457,20 +457,22 @@ class Host(Room):
                                            "selected": name == self.preset}))
         start = h("button", {"type": "button", "class": "btn primary", "data-action": "start-room",
                              "text": t("room_start", lang), "disabled": not self.guests()})
+        # The room's link leads nowhere when its settings did not come (`load_failed`): not offered.
+        invite = [] if self.failed else [h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas]
         fill(self.dialog, [
             lobby_head(lang, closable=True),
-            h("div", {"class": "dlg-body"}, [h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas,
-                                             self.pairing()]
+            h("div", {"class": "dlg-body"}, invite + [self.pairing()]
               + self.seat_list(host_controls=True)
               + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])])]),
             h("footer", {"class": "dlg-foot"}, [  # why the start waits, beside it
                 h("p", {"class": "room-status", "text": "" if self.guests() else t(
                     "room_load_failed_host" if self.failed else
                     "room_offline_host" if self.offline() else "room_need_guest", lang)}), start])])
-        if mod is not None:
-            mod.drawQr(canvas, self.link)
-        else:
-            asyncio.create_task(self.redraw_qr(canvas))
+        if not self.failed:
+            if mod is not None:
+                mod.drawQr(canvas, self.link)
+            else:
+                asyncio.create_task(self.redraw_qr(canvas))
 
     def pairing(self):
         """The lobby's manual pairing (no relay): an offer code for a friend, who opens the game
@@ -504,9 +506,12 @@ class Host(Room):
         return room_link(window.location, "x").replace("#room=x", "#pair" + ("=" + code if code else ""))
 
     async def make_offer(self):
-        mod = await wire_module()
         if self.pair_wire is None:
-            self.pair_wire = await mod.manual(str(window.location.search))
+            try:
+                self.pair_wire = await (await wire_module()).manual(str(window.location.search))
+            except Exception as exc:  # the room's settings did not come
+                self.load_failed(exc)
+                return
             asyncio.create_task(self.run(self.pair_wire))
         made = json.loads(str(await self.pair_wire.offer()))
         self.pair_peer = made["peer"]
