@@ -35,7 +35,7 @@ from gongzhu.core.room import (
 )
 from ui.dom import fill, h, listen, menu_button
 from ui.engine import EngineError
-from ui.i18n import level_name, seat_name, t
+from ui.i18n import level_name, rules_name, seat_name, t
 from ui.present import POSITIONS
 from ui.store import HOSTING_KEY
 
@@ -446,33 +446,37 @@ class Host(Room):
 
     def draw_lobby(self, mod=None):
         lang = self.lang()
-        anchor = h("a", {"class": "room-link", "data-testid": "room-link", "href": self.link, "text": self.link})
-        copy = h("button", {"type": "button", "class": "btn", "data-room-copy": True, "text": t("room_copy", lang)})
-        canvas = h("canvas", {"data-testid": "room-qr", "role": "img", "aria-label": self.link})
         rules = h("select", {"data-room-rules": True, "aria-label": t("room_rules", lang)})
         rules.appendChild(h("option", {"value": "mine", "text": t("room_rules_mine", lang),
                                        "selected": self.preset == "mine"}))
         for name in options.PRESETS:
-            rules.appendChild(h("option", {"value": name, "text": options.PRESET_NAMES[name][1 if lang == "zh" else 0],
+            rules.appendChild(h("option", {"value": name, "text": rules_name(name, lang),
                                            "selected": name == self.preset}))
         start = h("button", {"type": "button", "class": "btn primary", "data-action": "start-room",
                              "text": t("room_start", lang), "disabled": not self.guests()})
-        # The room's link leads nowhere when its settings did not come (`load_failed`): not offered.
-        invite = [] if self.failed else [h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas]
         fill(self.dialog, [
             lobby_head(lang, closable=True),
-            h("div", {"class": "dlg-body"}, invite + [self.pairing()]
+            h("div", {"class": "dlg-body"}, self.invite(lang, mod) + [self.pairing()]
               + self.seat_list(host_controls=True)
               + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])])]),
             h("footer", {"class": "dlg-foot"}, [  # why the start waits, beside it
                 h("p", {"class": "room-status", "text": "" if self.guests() else t(
                     "room_load_failed_host" if self.failed else
                     "room_offline_host" if self.offline() else "room_need_guest", lang)}), start])])
-        if not self.failed:
-            if mod is not None:
-                mod.drawQr(canvas, self.link)
-            else:
-                asyncio.create_task(self.redraw_qr(canvas))
+
+    def invite(self, lang, mod):
+        """The room's link to share, with its copy button and QR code; none when the room's settings
+        did not come (`load_failed`), as the link would lead nowhere."""
+        if self.failed:
+            return []
+        anchor = h("a", {"class": "room-link", "data-testid": "room-link", "href": self.link, "text": self.link})
+        copy = h("button", {"type": "button", "class": "btn", "data-room-copy": True, "text": t("room_copy", lang)})
+        canvas = h("canvas", {"data-testid": "room-qr", "role": "img", "aria-label": self.link})
+        if mod is not None:
+            mod.drawQr(canvas, self.link)
+        else:
+            asyncio.create_task(self.redraw_qr(canvas))
+        return [h("p", {"text": t("room_link_note", lang)}), anchor, copy, canvas]
 
     def pairing(self):
         """The lobby's manual pairing (no relay): an offer code for a friend, who opens the game
