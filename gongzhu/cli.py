@@ -350,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--rules", default="classic", help=f"a preset ({presets})")
     pl.add_argument("--set", action="append", metavar="NAME=VALUE",
                    help="a house rule on top of the preset, e.g. pass_cards=3 (see `rules`)")
-    pl.add_argument("--bots", help=f"bot name ({', '.join(bot_names())}; default the strongest) "
+    pl.add_argument("--bots", help=f"bot name ({', '.join(bot_names())}; default {DEFAULT_BOT}) "
                                      "or module:function, a bot of yours; or one per bot seat, "
                                      "comma-separated: --auto --bots easy,hard,expert,normal")
     pl.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat (0-3)")

@@ -171,3 +171,10 @@ def test_output_piped_into_a_reader_that_stops_is_not_an_error():
     p.stdout.close()
     assert p.wait(timeout=60) == 0
     assert p.stderr.read() == b""
+
+
+def test_play_help_names_the_bots_a_match_gets_by_default():
+    r = subprocess.run([sys.executable, "-m", "gongzhu", "play", "--help"], capture_output=True, text=True,
+                       check=False)
+    help_text = " ".join(r.stdout.split())
+    assert r.returncode == 0 and f"default {DEFAULT_BOT}" in help_text, help_text
