@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from ui import i18n, store  # noqa: E402
+from ui import i18n, query, store  # noqa: E402
 
 from gongzhu.core import options  # noqa: E402
 
@@ -88,6 +88,36 @@ def test_card_labels() -> None:
 def test_shared_deal_urls(search: str, seed: int | None, preset: str | None, bad: list[str]) -> None:
     got_seed, got_preset, notices = store.shared_deal(search)
     assert (got_seed, got_preset, [k for k, _ in notices]) == (seed, preset, bad)
+
+
+# A query value as a browser sends it -> as a page reads it: UTF-8 escapes are one character each;
+# what is not a valid escape (a lone "%", bytes that are not UTF-8) stays as it was written.
+UNQUOTED = [
+    ("Win%20100%%20of%20the+time", "Win 100% of the time"),
+    ("%E4%BD%A0%E5%A5%BD", "你好"),
+    ("%3Cb%3E%26", "<b>&"),
+    ("%E0%A4%A", "%E0%A4%A"),
+    ("%zz%", "%zz%"),
+    ("%FF", "%FF"),
+    ("猪+%E7%8C%AA", "猪 猪"),
+]
+
+
+@pytest.mark.parametrize(("raw", "value"), UNQUOTED)
+def test_a_query_value_is_decoded_as_utf8_and_a_bad_escape_kept(raw: str, value: str) -> None:
+    assert query.unquote(raw) == value
+    assert store.shared_deal("?seed=" + raw)[2] == [("bad_seed", value)]
+
+
+def test_query_values_decode_the_same_under_micropython() -> None:
+    from tests.micropython import run_micropython
+
+    web = Path(__file__).resolve().parents[1] / "web"
+    code = "import json\nfrom ui import query\nprint(json.dumps([query.unquote(r) for r in %s]))" % (
+        json.dumps([raw for raw, _ in UNQUOTED]))
+    files = {"/ui/__init__.py": web / "ui" / "__init__.py", "/ui/query.py": web / "ui" / "query.py"}
+    out = run_micropython(code, files)
+    assert json.loads(out.strip().splitlines()[-1]) == [value for _, value in UNQUOTED]
 
 
 @pytest.mark.parametrize(

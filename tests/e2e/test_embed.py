@@ -83,9 +83,9 @@ def wait_fitted(page: Page, css: str, inner: FrameLocator, default: int) -> floa
         time.sleep(0.1)
 
 
-def plain_iframe(site_url: str, path: str, height: int = 700) -> str:
-    """The plain <iframe> snippet (as embed.html gives it) for `path` (query already escaped)."""
-    return (f"<iframe class='plain' src='{html.escape(site_url + path)}' sandbox='{SANDBOX}' "
+def plain_iframe(site_url: str, path: str, height: int = 700, name: str = "plain") -> str:
+    """The plain <iframe> snippet (as embed.html gives it) for `path` (query already escaped), of class `name`."""
+    return (f"<iframe class='{name}' src='{html.escape(site_url + path)}' sandbox='{SANDBOX}' "
             f"style='width:100%;height:{height}px;border:0' title='Gong Zhu' loading='lazy'></iframe>")
 
 
@@ -309,6 +309,9 @@ def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str,
         "<gong-zhu id='mode' mode='nonsense'></gong-zhu>"
         f"<gong-zhu id='game' mode='game' seed='1e99' rules='{esc}'></gong-zhu>"
         + plain_iframe(site_url, "web/embed/replay.html?hands=AKQ.T98.J4.532&moves=2S", 200)
+        # Written by hand: a lone "%" (not an escape) and a Chinese character, which the browser escapes.
+        + plain_iframe(site_url, "web/embed/calculator.html?cards=QS&title=Win 100% of the time, 猪%E7%8C%AA", 300,
+                       "percent")
     ))
     cap = frame(page, "#cap iframe")
     assert cap.locator("[data-testid=caption]").text_content() == HOSTILE
@@ -327,6 +330,7 @@ def test_hostile_parameters_are_text_or_refused(page: Page, host, site_url: str,
         assert message in (error.text_content() or ""), css
         assert error.get_attribute("role") == "alert"
     assert "unknown mode" in (page.locator("#mode [role=alert]").text_content() or "")
+    assert frame(page, "iframe.percent").locator("h1").text_content() == "Win 100% of the time, 猪猪"
     # The game page refuses a bad seed and rules itself, with a notice, and deals a fresh game.
     game = frame(page, "#game iframe", "iframe.game-frame").frame_locator("iframe.game-frame")
     notice = game.locator("#notice-text")

@@ -12,6 +12,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 from ui.dom import card_file, h
 from ui.i18n import t
+from ui.query import unquote
 
 from gongzhu.core.cards import card_name, card_symbol, parse_card
 from gongzhu.core.options import PRESET_DOCS, PRESETS
@@ -38,13 +39,6 @@ def seat_name(seat, lang):
 # --- URL parameters ------------------------------------------------------------------------
 
 
-def _decode(text):
-    try:
-        return str(window.decodeURIComponent(text.replace("+", " ")))
-    except Exception:  # a malformed %-escape: keep the raw text, it is only ever shown as text
-        return text
-
-
 def params():
     """The page's query parameters as a dict of str (names lower-cased; the last value wins)."""
     search = str(window.location.search or "")
@@ -56,7 +50,7 @@ def params():
             name, value = pair.split("=", 1)
         else:
             name, value = pair, ""
-        out[_decode(name).strip().lower()] = _decode(value)
+        out[unquote(name).strip().lower()] = unquote(value)
     return out
 
 

@@ -14,7 +14,7 @@ from pyscript import document, window
 from gongzhu.core import options
 from gongzhu.core.cards import card_code, sort_for_display
 from gongzhu.core.deal import deal_hands, hand_seed
-from ui import store, tutorial
+from ui import query, store, tutorial
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
@@ -866,7 +866,7 @@ class Controller:
         if problem:
             s.notices.append((problem, {}))
             tutorial.save_progress(self.storage, s.tutorial)
-        s.embedded = store.parse_query(str(self.search or "")).get("embed") == "1"
+        s.embedded = query.parse_query(str(self.search or "")).get("embed") == "1"
         s.game_href = tutorial.game_link(self.search)
         s.offer = tutorial.first_visit(self.storage, self.search)
         if s.offer:

@@ -5,7 +5,7 @@ live in memory (`MemoryStorage`), never in localStorage; its language comes from
 `lang=` parameter (else the browser's), as for any link to the page. Runs under MicroPython and CPython.
 """
 
-from ui.store import parse_query
+from ui.query import parse_query
 
 
 class MemoryStorage:

@@ -10,6 +10,7 @@ import json
 
 from gongzhu.core import options
 from gongzhu.core.bots import LADDER
+from ui.query import parse_query
 
 SETTINGS_KEY = "gongzhu.settings"
 SAVE_KEY = "gongzhu.save"
@@ -146,42 +147,6 @@ def clear_save(storage):
         storage.removeItem(SAVE_KEY)
     except Exception:
         pass
-
-
-def _unquote(text):
-    """Percent-decoding of a query value (ASCII is all a valid value needs)."""
-    out = ""
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "%" and i + 2 < len(text):
-            try:
-                out += chr(int(text[i + 1:i + 3], 16))
-                i += 3
-                continue
-            except ValueError:
-                pass
-        out += " " if ch == "+" else ch
-        i += 1
-    return out
-
-
-def parse_query(search):
-    """`?a=1&b=2` -> {"a": "1", "b": "2"} (the first value of each name)."""
-    out = {}
-    if search.startswith("?"):
-        search = search[1:]
-    for part in search.split("&"):
-        if not part:
-            continue
-        if "=" in part:
-            name, value = part.split("=", 1)
-        else:
-            name, value = part, ""
-        name = _unquote(name)
-        if name not in out:
-            out[name] = _unquote(value)
-    return out
 
 
 def url_language(search):

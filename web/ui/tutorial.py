@@ -9,7 +9,8 @@ that cannot be read falls back to a fresh one, with a notice key to say so.
 
 import json
 
-from ui.store import SAVE_KEY, SETTINGS_KEY, parse_query
+from ui.query import parse_query
+from ui.store import SAVE_KEY, SETTINGS_KEY
 
 PROGRESS_KEY = "gongzhu.tutorial"
 PROGRESS_VERSION = 1
