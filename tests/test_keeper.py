@@ -419,3 +419,31 @@ def test_app_import_refusal_keeps_the_match_and_a_good_import_asks_first() -> No
     assert app.confirm is not None and app.sheet.to_json() == before  # asked first
     app.do_confirmed()
     assert app.sheet.names == ["W", "X", "Y", "Z"]
+
+
+def test_app_keeps_the_hand_being_entered_while_a_past_hand_is_corrected() -> None:
+    storage = FakeStorage()
+    app = _app(storage)
+    app.start(NAMES, ["", ""])
+    for _ in range(2):
+        app.rest_to(2)
+        app.record()
+    # Hand 3 half entered: Q♠ exposed, Q♠ A♥ K♥ to player 2, J♦ to player 1.
+    app.toggle_exposed("QS")
+    for code in ("QS", "AH", "KH"):
+        app.tap_card(code)
+    app.tap_player(1)
+    app.tap_card("JD")
+    app.tap_player(0)
+    entered = (app.hand_piles(), app.exposed)
+    for finish in ("cancel_edit", "record", "delete_hand"):
+        app.edit_hand(0)
+        assert app.editing == 0 and app.hand_piles()[2] != []  # hand 1's cards, to correct
+        assert "kept" in app.notice[1]("en") and "保留" in app.notice[1]("zh")
+        again = _app(storage)  # a reload in the middle of the correction keeps both
+        assert again.editing == 0 and again.hand_piles() == app.hand_piles()
+        app = again
+        getattr(app, finish)(*([0] if finish == "delete_hand" else []))
+        assert app.editing is None and (app.hand_piles(), app.exposed) == entered
+    assert len(app.sheet.hands) == 1  # the third finish deleted hand 1
+    assert (_app(storage).hand_piles(), _app(storage).exposed) == entered

@@ -131,6 +131,8 @@ class App:
                 "piles": [codes_of(m) for m in self.piles],
                 "exposed": codes_of(self.exposed),
                 "editing": self.editing,
+                "parked": self.parked and {"piles": [codes_of(m) for m in self.parked[0]],
+                                           "exposed": codes_of(self.parked[1])},
             },
             "setup": self.setup,
         }
@@ -170,6 +172,9 @@ class App:
             editing = draft.get("editing")
             if sheet is not None and isinstance(editing, int) and 0 <= editing < len(sheet.hands):
                 self.editing = editing
+                parked = draft.get("parked")
+                if parked:
+                    self.parked = ([mask_of(p) for p in parked["piles"]][:4], mask_of(parked["exposed"]))
         except Exception:
             self.reset_draft()
 
@@ -236,7 +241,16 @@ class App:
         self.selected = 0
         self.active = None
         self.editing = None
+        self.parked = None
+        """The new hand as entered so far, (piles, exposed), kept while a past hand is corrected."""
         self.problems = []
+
+    def end_edit(self):
+        """The correction is over: back to the new hand as it was entered before it began."""
+        parked = self.parked
+        self.reset_draft()
+        if parked:
+            self.piles, self.exposed = parked[0][:], parked[1]
 
     def owners(self, code):
         """The seats whose pile holds a card in the hand being entered."""
@@ -314,6 +328,7 @@ class App:
             n = self.editing + 1
             sheet.replace_hand(self.editing, self.hand_piles(), codes_of(self.exposed))
             self.notice = ("ok", lambda lang: t("saved_edit", lang, n=n))
+            self.end_edit()
         else:
             if sheet.is_over():
                 self.notice = ("error", lambda lang: keeper.message("over", lang))
@@ -321,7 +336,7 @@ class App:
             sheet.add_hand(self.hand_piles(), codes_of(self.exposed))
             n = len(sheet.hands)
             self.notice = ("ok", lambda lang: t("recorded", lang, n=n))
-        self.reset_draft()
+            self.reset_draft()
         self.save()
         return True
 
@@ -338,17 +353,25 @@ class App:
         self.pending_import = None
 
     def edit_hand(self, index):
-        """Load a past hand into the entry form to correct it."""
+        """Load a past hand into the entry form to correct it; a new hand being entered is kept
+        aside (and said so) until the correction is saved or cancelled."""
+        parked = self.parked
+        if self.editing is None and (any(self.piles) or self.exposed):
+            parked = (self.piles[:], self.exposed)
+            n = len(self.sheet.hands) + 1
+            self.notice = ("ok", lambda lang: t("draft_kept", lang, n=n))
+        else:
+            self.notice = None
         self.reset_draft()
         self.editing = index
+        self.parked = parked
         self.piles = [mask_of(p) for p in self.sheet.piles(index)]
         self.exposed = mask_of(self.sheet.exposed(index))
         self.dialog_hand = None
-        self.notice = None
         self.save()
 
     def cancel_edit(self):
-        self.reset_draft()
+        self.end_edit()
         self.save()
 
     def ask(self, action, arg, text, ok):
@@ -362,7 +385,7 @@ class App:
     def delete_hand(self, index):
         self.sheet.delete_hand(index)
         if self.editing is not None:
-            self.reset_draft()
+            self.end_edit()
         n = index + 1
         self.notice = ("ok", lambda lang: t("deleted", lang, n=n))
         self.close_dialog()

@@ -352,6 +352,8 @@ STRINGS = {
     "refused": ("This hand cannot be recorded:", "这一局无法记下："),
     "recorded": ("Hand {n} recorded.", "第{n}局已记下。"),
     "saved_edit": ("Hand {n} corrected; totals recomputed.", "第{n}局已修改，总分已重算。"),
+    "draft_kept": ("Hand {n} as entered so far is kept: it comes back once this correction is saved or cancelled.",
+                   "第{n}局已录入的牌已保留：保存或取消这次修改后即恢复。"),
     "deleted": ("Hand {n} deleted; totals recomputed.", "第{n}局已删除，总分已重算。"),
     "arithmetic": ("The arithmetic", "算分过程"),
     "no_cards": ("no scoring cards yet", "还没有分牌"),
