@@ -451,3 +451,17 @@ def test_a_link_chooses_the_keepers_language_for_the_visit(page: Page, site_url:
     assert page.get_attribute("html", "lang") == "zh-Hans"
     expect(page.locator("#setup h2")).to_have_text("新的一场")
     assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["lang"] == "en"
+
+
+def test_long_names_fit_a_phones_width(page: Page, site_url: str) -> None:
+    """Names of up to 24 characters are cut short with an ellipsis, never widening the page."""
+    open_keeper(page, site_url)
+    start_match(page, ["Grandma Elizabeth Smith", "王小明的奶奶和爷爷", "Dad", "Tom"])
+    give(page, ["JD", "QS"], 0)
+    give(page, ["TC"], 1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    for locator in [player(page, seat) for seat in range(4)] + [card(page, code) for code in ("JD", "QS", "TC")]:
+        box = locator.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], locator
+    columns = page.evaluate("[...document.querySelectorAll('#tray > *')].slice(0, 4).map(b => b.offsetWidth)")
+    assert max(columns) - min(columns) <= 1, columns  # the tray's four columns stay equal
