@@ -372,6 +372,17 @@ def test_embed_page_documents_the_modes_with_live_examples_and_snippets(
     rp = frame(page, "#replay gong-zhu iframe")
     rp.locator("[data-action=next]").click()
     assert (rp.locator("[data-testid=caption]").text_content() or "").startswith("北家持有黑桃2")
+    # Copying a snippet says so for a moment, then the button is the page's bilingual "Copy" again.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    button = page.locator("#calculator [data-copy]").first
+    button.click()
+    expect(button).to_have_text("已复制")
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator(
+        "#calculator [data-snippet]").first.text_content()
+    expect(button.locator("span[lang=zh]")).to_have_text("复制", timeout=5000)
+    expect(button).to_have_text("复制", use_inner_text=True)  # the English label hidden, as before
+    page.locator("[data-set-lang=en]").click()
+    expect(button).to_have_text("Copy", use_inner_text=True)
 
 
 def test_share_dialog_gives_both_snippets_for_the_deal_and_the_hand(page: Page, site_url: str,

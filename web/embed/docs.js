@@ -60,10 +60,14 @@
   function copy(button) {
     var code = button.parentNode.querySelector("code");
     var done = function () {
-      var old = button.getAttribute("data-label") || button.textContent;
-      button.setAttribute("data-label", old);
+      if (button.hasAttribute("data-copied")) return;
+      var label = Array.prototype.slice.call(button.childNodes);  // "Copy" in both languages
+      button.setAttribute("data-copied", "");
       button.textContent = document.documentElement.getAttribute("data-lang") === "zh" ? "已复制" : "Copied";
-      setTimeout(function () { button.textContent = old; }, 1500);
+      setTimeout(function () {
+        button.replaceChildren.apply(button, label);
+        button.removeAttribute("data-copied");
+      }, 1500);
     };
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(code.textContent).then(done, function () { select(code); });
