@@ -31,8 +31,8 @@
   var ORIGIN = SITE.origin;
 
   var MODES = {
-    calculator: { path: "web/embed/calculator.html", height: 700 },
-    replay: { path: "web/embed/replay.html", height: 500 },
+    calculator: { path: "web/embed/calculator.html", height: 860 },
+    replay: { path: "web/embed/replay.html", height: 700 },
     puzzle: { path: "web/embed/puzzle.html", height: 640 },
     game: { path: "web/embed/game.html", height: 640 },
     lesson: { path: "web/embed/lesson.html", height: 760 }

@@ -167,6 +167,30 @@ def test_replay_steps_to_the_end_and_reads_the_final_scores(page: Page, host, si
     assert plain.locator("[data-seat='1'] [data-testid=hand-score]").text_content() == str(hand.hand_scores()[1])
 
 
+def test_the_guides_plain_iframe_snippets_fit_a_phone_with_no_scrollbar_inside(page: Page, host, site_url: str) -> None:
+    """A plain <iframe> cannot grow: the height embed.html gives it holds the whole embed on a phone,
+    the replay's longest caption of the guide's example included."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(host(""))  # the blog's origin first: the guard's own
+    page.goto(site_url + "embed.html")
+    page.locator("html.ready").wait_for(state="attached")
+    snippets = [page.locator(f"#{mode} [data-snippet=iframe]").text_content() or ""
+                for mode in ("calculator", "replay", "puzzle")]
+    page.goto(host("".join(s.replace("<iframe ", f"<iframe id='{m}' ", 1)
+                           for m, s in zip(("calculator", "replay", "puzzle"), snippets, strict=True))))
+
+    def overflow(inner: FrameLocator) -> int:
+        return int(inner.locator("html").evaluate("e => e.scrollHeight - e.clientHeight"))
+
+    for mode in ("calculator", "replay", "puzzle"):
+        inner = frame(page, f"#{mode}")
+        assert overflow(inner) <= 0, mode
+    replay = frame(page, "#replay")
+    while replay.locator("[data-action=next]").is_enabled():  # through the guide's captions, to the end
+        replay.locator("[data-action=next]").click()
+        assert overflow(replay) <= 0, replay.locator("[data-testid=step]").text_content()
+
+
 @pytest.mark.slow  # boots the Pyodide engine
 def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
     # West discards 2♥ on the 2♠ lead while holding spades: the engine refuses it.

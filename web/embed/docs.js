@@ -5,7 +5,7 @@
   "use strict";
   var SITE = new URL(".", location.href).href;
   var PAGES = { calculator: "calculator", replay: "replay", puzzle: "puzzle", game: "game", lesson: "lesson" };
-  var HEIGHTS = { calculator: 700, replay: 500, puzzle: 640, game: 640, lesson: 760 };  // as web/embed.js
+  var HEIGHTS = { calculator: 860, replay: 700, puzzle: 640, game: 640, lesson: 760 };  // as web/embed.js
   var examples = [];
 
   function escapeAttr(text) {

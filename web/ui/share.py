@@ -15,7 +15,7 @@ from gongzhu.core import options
 from ui.i18n import t
 
 SANDBOX = "allow-scripts allow-same-origin"
-HEIGHTS = {"game": 640, "replay": 500, "lesson": 760}  # as web/embed.js
+HEIGHTS = {"game": 640, "replay": 700, "lesson": 760}  # as web/embed.js
 SEAT_LETTERS = "SENW"  # gongzhu.core.replay.SEAT_LETTERS
 
 
