@@ -99,7 +99,7 @@ def test_moves_and_hands_round_trip() -> None:
         (parse_cards_param, "QS,QS", "listed twice"),
         (parse_hands, "AKQ.T98.J4.532", "hands lists 3 or 4 hands"),
         (parse_hands, "AKQ.T98.J4.53X-A.A.A.A-2.2.2.2", "'X' is not a rank"),
-        (parse_hands, "AKQ.T98.J4.532-A.A.A.A-2.2.2.2", "hand 1 (S) has 11 cards"),
+        (parse_hands, "AKQ.T98.J4.532-A.A.A.A-2.2.2.2", "hand 1 (South) has 11 cards"),
     ],
 )
 def test_bad_parameters_are_refused_with_a_readable_message(call, text, message) -> None:
@@ -109,8 +109,12 @@ def test_bad_parameters_are_refused_with_a_readable_message(call, text, message)
 
 def test_a_card_played_out_of_turn_or_twice_is_refused() -> None:
     hands = hands_from_seed(7)
-    with pytest.raises(ParamError, match="move 2: W plays next but 3♠ was dealt to S"):
+    with pytest.raises(ParamError, match="move 2: West plays next but 3♠ was dealt to South") as refused:
         Replay(hands, parse_moves("2S3S"))
+    assert refused.value.text("zh") == "第 2 步：该西家出牌，但 3♠ 在南家手中"
+    with pytest.raises(ParamError) as refused:
+        parse_hands("AKQ.T98.J4.532-A.A.A.A-2.2.2.2")
+    assert refused.value.text("zh").startswith("第 1 手（南家）有 11 张牌")
     with pytest.raises(ParamError, match="Only A♥, Q♠, J♦ and 10♣ may be exposed"):
         Replay(hands, [], exposed=1)
     assert parse_seed("18446744073709551615") == 2**64 - 1 and parse_seat("west") == 3

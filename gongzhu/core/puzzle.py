@@ -23,10 +23,7 @@ A *spec* is the JSON-able description of a deal, as the pages send it::
 from .cards import card_code, card_symbol, parse_card
 from .hand import Hand, new_hand
 from .portable import Any, Callable, Random
-
-SEAT_NAMES = ("South", "East", "North", "West")
-"""Seat names by seat number, as the embeds show them (``replay.SEAT_LETTERS``)."""
-SEAT_NAMES_ZH = ("南家", "东家", "北家", "西家")
+from .replay import SEAT_NAMES, SEAT_NAMES_ZH
 
 
 def spec_hand(spec: dict[str, Any]) -> Hand:

@@ -53,6 +53,9 @@ from .scoring import pile_score
 SEAT_LETTERS = "SENW"
 """Seat letters by seat number: 0 South, 1 East, 2 North, 3 West.  Play passes 0, 1, 2, 3:
 counter-clockwise round the table, the Chinese convention and the game page's default."""
+SEAT_NAMES = ("South", "East", "North", "West")
+"""Seat names by seat number, as the embeds and their messages say them."""
+SEAT_NAMES_ZH = ("南家", "东家", "北家", "西家")
 
 MAX_SEED = (1 << 64) - 1
 _SEPARATORS = ".,-_/+ \t\n"
@@ -169,8 +172,8 @@ def parse_hands(text) -> list:
         m = parse_hand(parts[i])
         if bin(m).count("1") != 13:
             raise ParamError("hand %d (%s) has %d cards; each hand has 13"
-                             % (i + 1, SEAT_LETTERS[i], bin(m).count("1")),
-                             "第 %d 手（%s）有 %d 张牌；每手应为 13 张" % (i + 1, SEAT_LETTERS[i], bin(m).count("1")))
+                             % (i + 1, SEAT_NAMES[i], bin(m).count("1")),
+                             "第 %d 手（%s）有 %d 张牌；每手应为 13 张" % (i + 1, SEAT_NAMES_ZH[i], bin(m).count("1")))
         dup = union & m
         if dup:
             raise ParamError("%s is dealt to more than one hand" % card_symbol(_low(dup)),
@@ -329,9 +332,9 @@ class Replay:
                 who = holder(self.hands, c)
                 if held[who] >> c & 1:
                     raise ParamError("move %d: %s plays next but %s was dealt to %s"
-                                     % (i + 1, SEAT_LETTERS[to_play], card_symbol(c), SEAT_LETTERS[who]),
-                                     "第 %d 步：该 %s 出牌，但 %s 在 %s 手中"
-                                     % (i + 1, SEAT_LETTERS[to_play], card_symbol(c), SEAT_LETTERS[who]))
+                                     % (i + 1, SEAT_NAMES[to_play], card_symbol(c), SEAT_NAMES[who]),
+                                     "第 %d 步：该%s出牌，但 %s 在%s手中"
+                                     % (i + 1, SEAT_NAMES_ZH[to_play], card_symbol(c), SEAT_NAMES_ZH[who]))
                 raise ParamError("move %d: %s was already played" % (i + 1, card_symbol(c)),
                                  "第 %d 步：%s 已经出过了" % (i + 1, card_symbol(c)))
             held[to_play] &= ~(1 << c)
@@ -412,7 +415,8 @@ def scoring_cards(mask: int) -> list:
 
 
 __all__ = [
-    "SEAT_LETTERS", "ParamError", "Replay", "format_hands", "format_moves", "hands_from_seed", "holder",
+    "SEAT_LETTERS", "SEAT_NAMES", "SEAT_NAMES_ZH", "ParamError", "Replay", "format_hands", "format_moves",
+    "hands_from_seed", "holder",
     "parse_cards_param", "parse_exposed_param", "parse_hand", "parse_hand_number", "parse_hands", "parse_moves",
     "parse_seat", "parse_seed", "scoring_cards", "trick_winner",
 ]
