@@ -170,3 +170,13 @@ def test_hearts_only_are_never_positive_unless_all(hearts, ah):
 
 def test_named_constants_used_in_scoring():
     assert {PIG, SHEEP, TRANSFORMER, ACE_OF_HEARTS} == set(EXPOSABLE)
+
+
+@pytest.mark.parametrize("pile,exposed,alone", [
+    ("TC", "", "no_other_scoring"), ("TC", "TC", "no_other_scoring"), ("TC QS JD", "", "net_zero"),
+    ("TC QS JD", "TC", "net_zero"), ("TC QS", "", "no_other_scoring"), ("TC QS", "TC", "no_other_scoring"),
+])
+def test_the_arithmetic_names_the_transformer_as_the_cards_show_it(pile, exposed, alone):
+    lines = score_pile(pile, exposed=exposed, rules=PRESETS["classic"].replace(transformer_alone=alone)).lines
+    said = [line.text("en") for line in lines if line.key.startswith("transformer")]
+    assert said and all("10♣" in text and "T♣" not in text for text in said), said
