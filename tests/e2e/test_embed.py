@@ -191,6 +191,20 @@ def test_the_guides_plain_iframe_snippets_fit_a_phone_with_no_scrollbar_inside(p
         assert overflow(replay) <= 0, replay.locator("[data-testid=step]").text_content()
 
 
+def test_an_embed_whose_runtime_never_comes_says_so_in_its_language(page: Page, host, site_url: str,
+                                                                      page_guard: PageGuard) -> None:
+    page_guard.allow(r"request failed: .*micropython")  # held back, then cut as the test ends
+    held: list = []
+    page.route("**/web/runtime/micropython/micropython.*", lambda route: held.append(route))
+    page.goto(host(plain_iframe(site_url, "web/embed/calculator.html?lang=zh", 300, "zh")
+                   + plain_iframe(site_url, "web/embed/calculator.html", 300, "en")))
+    expect(page.frame_locator("iframe.zh").locator("#embed-loading")).to_have_text("加载中…")
+    for name, text in (("zh", "仍在加载… 如果一直不动，请刷新页面。"),
+                       ("en", "Still loading… if nothing happens, reload the page.")):
+        note = page.frame_locator(f"iframe.{name}").locator("#embed-loading")
+        expect(note).to_have_text(text, timeout=25_000)
+
+
 @pytest.mark.slow  # boots the Pyodide engine
 def test_replay_stops_before_an_illegal_move(page: Page, host) -> None:
     # West discards 2♥ on the 2♠ lead while holding spades: the engine refuses it.

@@ -15,6 +15,8 @@
   var theme = (new URLSearchParams(location.search).get("theme") || "").toLowerCase();
   if (theme === "light" || theme === "dark") document.documentElement.setAttribute("data-theme", theme);
   var last = -1;
+  // lang=zh: the frame's own words in Chinese from the start, before Python runs (data-zh).
+  var zh = /^zh/i.test(new URLSearchParams(location.search).get("lang") || "");
 
   function height() {
     var root = document.documentElement;
@@ -42,6 +44,8 @@
   });
 
   function watch() {
+    var loading = document.getElementById("embed-loading");
+    if (zh && loading && loading.getAttribute("data-zh")) loading.textContent = loading.getAttribute("data-zh");
     if (window.ResizeObserver) {
       new ResizeObserver(report).observe(document.body);
     }
@@ -60,7 +64,7 @@
     if (root.classList.contains("ready") || root.classList.contains("failed")) return;
     var note = document.getElementById("embed-loading");
     if (note) {
-      note.textContent = root.lang.indexOf("zh") === 0
+      note.textContent = zh || root.lang.indexOf("zh") === 0
         ? "仍在加载… 如果一直不动，请刷新页面。"
         : "Still loading… if nothing happens, reload the page.";
     }
