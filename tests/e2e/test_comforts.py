@@ -294,3 +294,46 @@ def test_the_tab_says_when_the_table_waits_for_you_while_you_are_away(page: Page
     expect(page).to_have_title("\u62f1\u732a")
     page.evaluate(AWAY_JS, True)
     expect(page).to_have_title("\u25b6 \u8f6e\u5230\u4f60\u4e86 \u2014 \u62f1\u732a")
+
+
+def second_hand(seed: int) -> Match:
+    """A match played at random to the human's first turn to play in its second hand."""
+    m = new_match(seed=seed, rules="fast")
+    rng = random.Random(seed)
+    while True:
+        h = m.current_hand
+        if h.phase == "done":
+            m.next_hand()
+        elif h.phase == "play" and h.to_play == 0 and m.hand_number == 1:
+            return m
+        elif h.phase == "play":
+            h.play(rng.choice(h.legal_moves()))
+        else:
+            h.decide(h.to_play, [])
+
+
+def test_a_new_match_from_the_settings_asks_before_giving_up_the_match_in_progress(page: Page, site_url: str) -> None:
+    m = second_hand(3)
+    open_at(page, site_url, m, lang="zh")
+    totals = page.locator("#table [data-seat='0'] .total").text_content()
+    page.click('[data-action="open-settings"]')
+    page.click('[data-action="new-match-rules"]')
+    question = page.locator("#dlg-settings [data-testid=confirm-new]")
+    expect(question).to_contain_text("开始新的一场？进行中的这一场（第2局）将被放弃。")
+    expect(page.locator('[data-action="new-match-no"]')).to_be_focused()
+    page.keyboard.press("Enter")  # "Keep playing": the match stays, the question goes
+    expect(question).to_have_count(0)
+    expect(page.locator('[data-action="new-match-rules"]')).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-settings")).to_be_hidden()
+    assert page.locator("#table [data-seat='0'] .total").text_content() == totals
+    assert json.loads(json.loads(page.evaluate("localStorage.getItem('gongzhu.save')"))["match"])["seed"] == m.seed
+    # Asked again, and this time yes: a new match, its first hand.
+    page.click('[data-action="open-settings"]')
+    page.click('[data-action="new-match-rules"]')
+    page.click('[data-action="new-match-yes"]')
+    expect(page.locator("#dlg-settings")).to_be_hidden()
+    page.wait_for_function(
+        "seed => JSON.parse(JSON.parse(localStorage.getItem('gongzhu.save')).match).seed !== seed", arg=m.seed)
+    page.click('[data-action="open-scores"]')
+    expect(page.locator("#dlg-scores")).to_contain_text("还没有计分的牌局")

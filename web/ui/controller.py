@@ -88,6 +88,7 @@ class State:
         self.exposures = []  # this hand's exposure decisions: [i18n key, seat, cards], for the prompt
         self.forced_token = 0  # the only legal card's pending play: a newer turn (or a click) supersedes it
         self.review = None  # the hand review (web/ui/review.py): None or its status and results
+        self.ask_new = False  # the settings ask before a new match gives up the match in progress
         # In an online room, what each seat's plate says, by this screen's seats: {"person": name}
         # or {"level": a bot's level} (web/ui/room.py's `Room.plates`); None outside a room.
         self.room_plates = None
@@ -757,6 +758,24 @@ class Controller:
         s.hint = None
         await self.apply(reply)
 
+    def ask_new_match(self):
+        """A new match with the settings' rules, once the player says so if it gives up a match in
+        progress (a hand scored, or a card of theirs played; not a match that is over)."""
+        v = self.s.view
+        if v and not v["match"]["is_over"] and (v["match"]["hand_scores"] or
+                                                  any(seat == 0 for seat, _ in v["played"])):
+            self.s.ask_new = True
+            self.render()
+        else:
+            self.new_match()
+
+    def answer_new_match(self, yes):
+        self.s.ask_new = False
+        if yes:
+            self.new_match()
+        else:
+            self.render()
+
     def new_match(self, rules=None):
         """A new match with the settings' rules (or `rules`), a fresh seed."""
         s = self.s
@@ -844,6 +863,7 @@ class Controller:
     def close(self):
         if self.s.screen is None:
             return
+        self.s.ask_new = False
         if self.s.screen == "review":
             # Closing the review stops it and goes back to the hand summary.
             self.reviewer.stop()

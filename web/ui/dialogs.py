@@ -104,11 +104,27 @@ def settings_dialog(s, lang, pos):
             h("section", {"class": "group rules"}, [
                 h("h3", {"text": t("rules_section", lang)}),
                 h("p", {"class": "note", "text": t("rules_note", lang)}),
+                new_match_question(s, lang) if s.ask_new else
                 h("button", {"type": "button", "class": "btn primary", "data-action": "new-match-rules",
-                             "text": t("rules_now", lang)}),
+                             "data-focus": "", "text": t("rules_now", lang)}),
             ] + rule_fields),
         ]),
     ]
+
+def new_match_question(s, lang):
+    """Asked in place of the settings' "new match" button when that gives up a match in progress."""
+    n = s.view["match"]["hand_number"] + 1  # 0-based
+    question = t("confirm_new_match", lang, n=n)
+    return h("div", {"class": "confirm-new", "role": "group", "aria-label": question, "data-testid": "confirm-new"}, [
+        h("p", {"text": question}),
+        h("div", {"class": "row"}, [
+            h("button", {"type": "button", "class": "btn primary", "data-action": "new-match-yes",
+                         "text": t("new_match_yes", lang)}),
+            h("button", {"type": "button", "class": "btn", "data-action": "new-match-no", "data-focus": "",
+                         "text": t("new_match_no", lang)}),
+        ]),
+    ])
+
 
 def help_dialog(s, lang, pos):
     colours = s.settings["colours"]
@@ -271,12 +287,14 @@ class DialogsRegion:
                 key = self.dialog_key(s, screen, lang)
                 if self.changed(dlg_id, key):
                     active = document.activeElement
-                    focus_id = active.id if active and dlg.contains(active) else None
+                    inside = bool(active and dlg.contains(active))
+                    focus_id = active.id if inside else None
                     fill(dlg, build(s, lang, pos))
-                    if focus_id:
-                        again = document.getElementById(focus_id)
-                        if again:
-                            again.focus()
+                    again = document.getElementById(focus_id) if focus_id else None
+                    if again is None and inside:
+                        again = dlg.querySelector("[data-focus]")  # where the focus goes when its element went
+                    if again:
+                        again.focus()
                 if not dlg.open:
                     dlg.showModal()
             else:
@@ -288,7 +306,7 @@ class DialogsRegion:
     def dialog_key(self, s, screen, lang):
         v = s.view
         if screen == "settings":
-            return [lang, s.settings]
+            return [lang, s.settings, s.ask_new]
         colours = s.settings["colours"]
         if screen == "help":
             return [lang, colours]

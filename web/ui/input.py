@@ -75,8 +75,12 @@ def wire(controller, sound, restart):
             c.claim()
         elif action == "take-back":
             c.take_back()
-        elif action in ("new-match", "new-match-rules"):
+        elif action == "new-match":
             c.new_match()
+        elif action == "new-match-rules":
+            c.ask_new_match()
+        elif action in ("new-match-yes", "new-match-no"):
+            c.answer_new_match(action == "new-match-yes")
         elif action == "review":
             c.reviewer.start()
         elif action == "review-stop":
