@@ -16,7 +16,15 @@ from playwright.sync_api import Page, expect
 
 from gongzhu import Match, new_match
 from tests.e2e.harness import run_axe, wait_ready
-from tests.e2e.test_game_support import AWAY_JS, FAST_SETTINGS, open_game, save_script, settings_script, table_state
+from tests.e2e.test_game_support import (
+    AWAY_JS,
+    FAST_SETTINGS,
+    open_game,
+    save_script,
+    second_hand,
+    settings_script,
+    table_state,
+)
 
 SUIT_INKS = {"S": "#1b1b1f", "H": "#c8102e", "D": "#1850b8", "C": "#11703a"}
 
@@ -294,22 +302,6 @@ def test_the_tab_says_when_the_table_waits_for_you_while_you_are_away(page: Page
     expect(page).to_have_title("\u62f1\u732a")
     page.evaluate(AWAY_JS, True)
     expect(page).to_have_title("\u25b6 \u8f6e\u5230\u4f60\u4e86 \u2014 \u62f1\u732a")
-
-
-def second_hand(seed: int) -> Match:
-    """A match played at random to the human's first turn to play in its second hand."""
-    m = new_match(seed=seed, rules="fast")
-    rng = random.Random(seed)
-    while True:
-        h = m.current_hand
-        if h.phase == "done":
-            m.next_hand()
-        elif h.phase == "play" and h.to_play == 0 and m.hand_number == 1:
-            return m
-        elif h.phase == "play":
-            h.play(rng.choice(h.legal_moves()))
-        else:
-            h.decide(h.to_play, [])
 
 
 def test_a_new_match_from_the_settings_asks_before_giving_up_the_match_in_progress(page: Page, site_url: str) -> None:

@@ -22,6 +22,7 @@ from tests.e2e.test_game_support import (
     played_all,
     save_script,
     saved_game,
+    second_hand,
     settings_script,
     table_state,
 )
@@ -39,6 +40,35 @@ def test_a_shared_deals_notice_names_its_rules_in_the_players_language(page: Pag
     expect(page.locator("#notice")).to_contain_text("#3（快速）")
     page.goto(site_url + "?seed=4&rules=round-points&lang=en")
     expect(page.locator("#notice")).to_contain_text("shared deal #4 (round points).")
+
+def test_a_shared_link_asks_before_giving_up_the_match_in_progress(page: Page, site_url: str) -> None:
+    m = second_hand(3)
+    page.add_init_script(settings_script(FAST_SETTINGS))
+    page.add_init_script(save_script(json.dumps({"v": 2, "match": m.to_json()})))
+    page.goto(site_url + "?seed=5&rules=classic")
+    wait_ready(page)
+    # The match in progress stays on the table while the player chooses.
+    offer = page.locator("#shared-offer")
+    expect(offer).to_contain_text("This link deals the shared deal #5 (classic). Play it? "
+                                  "Your match in progress (hand 2) would be given up.")
+    assert str(m.seed) in (page.text_content("#deal-label") or "")
+    offer.locator('[data-action="shared-keep"]').click()
+    expect(offer).to_be_hidden()
+    assert "seed=" not in page.url  # a reload keeps the match too
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("Welcome back")
+    assert str(m.seed) in (page.text_content("#deal-label") or "")
+    expect(offer).to_have_count(0)
+    # The link again, and this time the shared deal: its own cards, said so.
+    page.goto(site_url + "?seed=5&rules=classic&lang=zh")
+    wait_ready(page)
+    offer.locator('[data-action="shared-play"]').click()
+    expect(page.locator("#notice")).to_contain_text("#5（经典）")
+    expect(page.locator("#deal-label")).to_contain_text("5")
+    page.wait_for_function("JSON.parse(JSON.parse(localStorage.getItem('gongzhu.save')).match).seed === 5")
+    assert sorted(hand_codes(page)) == sorted(card_code(c) for c in deal_hands(hand_seed(5, 0))[0])
+
 
 def test_play_a_seeded_hand_by_clicking(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?seed=3&rules=classic")

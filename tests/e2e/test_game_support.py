@@ -8,12 +8,14 @@ fastest bots keep the suite quick), `play_hand(page)` plays one hand to its summ
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
 
+from gongzhu import Match, new_match
 from tests.e2e.harness import wait_ready
 
 FAST_SETTINGS: dict[str, Any] = {
@@ -183,3 +185,19 @@ def save_script(value: str) -> str:
         "if (!sessionStorage.getItem('saved')) {"
         f" localStorage.setItem('gongzhu.save', {text}); sessionStorage.setItem('saved', '1'); }}"
     )
+
+
+def second_hand(seed: int) -> Match:
+    """A match (fast rules) played at random to the human's first turn to play in its second hand."""
+    m = new_match(seed=seed, rules="fast")
+    rng = random.Random(seed)
+    while True:
+        h = m.current_hand
+        if h.phase == "done":
+            m.next_hand()
+        elif h.phase == "play" and h.to_play == 0 and m.hand_number == 1:
+            return m
+        elif h.phase == "play":
+            h.play(rng.choice(h.legal_moves()))
+        else:
+            h.decide(h.to_play, [])

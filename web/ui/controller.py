@@ -89,6 +89,9 @@ class State:
         self.forced_token = 0  # the only legal card's pending play: a newer turn (or a click) supersedes it
         self.review = None  # the hand review (web/ui/review.py): None or its status and results
         self.ask_new = False  # the settings ask before a new match gives up the match in progress
+        # A shared link's deal, waiting for the player to choose it over the match in progress:
+        # {"seed", "rules", "preset"} (web/ui/render.py's `shared_offer`).
+        self.shared_offer = None
         # In an online room, what each seat's plate says, by this screen's seats: {"person": name}
         # or {"level": a bot's level} (web/ui/room.py's `Room.plates`); None outside a room.
         self.room_plates = None
@@ -109,6 +112,13 @@ class State:
         self.trick_winner = None
         self.collecting = None
         self.deal_token += 1
+
+
+def in_progress(view):
+    """Whether starting another match gives up this one: a hand of it scored, or a card of the
+    player's played, and it is not over."""
+    return bool(view) and not view["match"]["is_over"] and bool(
+        view["match"]["hand_scores"] or any(seat == 0 for seat, _ in view["played"]))
 
 
 def random_seed():
@@ -231,13 +241,20 @@ class Controller:
             store.clear_save(self.storage)
         if seed is not None:
             rules = options.resolve(None, preset) if preset else dict(s.settings["rules"])
+            shared = ("shared_deal", {"seed": seed, "preset": preset or options.preset_of(rules) or "custom"})
             if view and view["match"].get("seed") == seed and view.get("rules") == rules:
                 # Reloading a shared deal's page resumes it rather than dealing it again.
                 s.view = view
                 self.pending = ("load", saved)
+                s.notices.append(shared)
+            elif view and in_progress(view):
+                # The match in progress stays on the table until the player chooses the link's deal.
+                s.view = view
+                self.pending = ("load", saved)
+                s.shared_offer = dict(shared[1], rules=rules)
             else:
                 self.start_fresh(seed, rules)
-            s.notices.append(("shared_deal", {"seed": seed, "preset": preset or options.preset_of(rules) or "custom"}))
+                s.notices.append(shared)
         else:
             if view:
                 s.view = view
@@ -760,10 +777,8 @@ class Controller:
 
     def ask_new_match(self):
         """A new match with the settings' rules, once the player says so if it gives up a match in
-        progress (a hand scored, or a card of theirs played; not a match that is over)."""
-        v = self.s.view
-        if v and not v["match"]["is_over"] and (v["match"]["hand_scores"] or
-                                                  any(seat == 0 for seat, _ in v["played"])):
+        progress."""
+        if in_progress(self.s.view):
             self.s.ask_new = True
             self.render()
         else:
@@ -776,37 +791,56 @@ class Controller:
         else:
             self.render()
 
-    def new_match(self, rules=None):
-        """A new match with the settings' rules (or `rules`), a fresh seed."""
+    def answer_shared(self, yes):
+        """The player's choice between a shared link's deal and the match in progress. Kept, the
+        match stays and the link's deal leaves the address (a reload resumes the match)."""
+        offer = self.s.shared_offer
+        self.s.shared_offer = None
+        if offer is None:
+            return
+        if yes:
+            notice = ("shared_deal", {"seed": offer["seed"], "preset": offer["preset"]})
+            self.new_match(offer["rules"], offer["seed"], notice)
+            return
+        url = window.URL.new(window.location.href)
+        for name in ("seed", "rules"):
+            url.searchParams.delete(name)
+        window.history.replaceState(None, "", url.href)
+        self.render()
+
+    def new_match(self, rules=None, seed=None, notice=None):
+        """A new match with the settings' rules (or `rules`), a fresh seed (or `seed`), with
+        `notice` (an i18n key and its values) or none."""
         s = self.s
+        seed = random_seed() if seed is None else seed
         if s.engine == "loading":
             # Before the engine: deal the new match here; the engine starts it when it is up.
-            self.start_fresh(random_seed(), rules or dict(s.settings["rules"]))
+            self.start_fresh(seed, rules or dict(s.settings["rules"]))
             store.clear_save(self.storage)  # the saved match is given up: a restart deals this one
             s.screen = None
-            s.notices = []
+            s.notices = [notice] if notice else []
             self.render()
             return
-        self.queue(lambda: self.start_new_match(rules))
+        self.queue(lambda: self.start_new_match(rules, seed, notice))
 
-    async def start_new_match(self, rules):
+    async def start_new_match(self, rules, seed=None, notice=None):
         s = self.s
         if s.engine != "ready":
             return
         try:
-            seed = random_seed()
-            view = await self.link.call("new_match", seed, rules or dict(s.settings["rules"]),
-                                         self.seat_levels())
-            await self.show_match(view)
+            view = await self.link.call("new_match", random_seed() if seed is None else seed,
+                                         rules or dict(s.settings["rules"]), self.seat_levels())
+            await self.show_match(view, notice)
         except EngineError:
             return
 
-    async def show_match(self, view):
-        """Put a match the engine has just started or loaded on the table, with a clean slate."""
+    async def show_match(self, view, notice=None):
+        """Put a match the engine has just started or loaded on the table, with a clean slate (but
+        `notice`, if any)."""
         s = self.s
         self.stats.match_started(view)
         s.new_table(view)
-        s.notices = []
+        s.notices = [notice] if notice else []
         self.render()
         self.offer_forced()
         await self.link.persist()

@@ -162,6 +162,11 @@ STRINGS = {
                           "开始新的一场？进行中的这一场（第{n}局）将被放弃。"),
     "new_match_yes": ("Start the new match", "开始新的一场"),
     "new_match_no": ("Keep playing", "继续这一场"),
+    "shared_offer": ("This link deals the shared deal #{seed} ({rules}). Play it? Your match in progress (hand {n}) "
+                     "would be given up.",
+                     "这个链接发的是分享的牌局 #{seed}（{rules}）。要玩吗？进行中的这一场（第{n}局）将被放弃。"),
+    "shared_play": ("Play the shared deal", "玩分享的牌局"),
+    "shared_keep": ("Keep my match", "继续我的这一场"),
     "preset": ("Preset", "预设"),
     "preset_custom": ("Custom", "自定义"),
     "opponents": ("Opponents", "对手"),

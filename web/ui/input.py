@@ -81,6 +81,8 @@ def wire(controller, sound, restart):
             c.ask_new_match()
         elif action in ("new-match-yes", "new-match-no"):
             c.answer_new_match(action == "new-match-yes")
+        elif action in ("shared-play", "shared-keep"):
+            c.answer_shared(action == "shared-play")
         elif action == "review":
             c.reviewer.start()
         elif action == "review-stop":

@@ -139,20 +139,8 @@ class LessonRegion:
         ])
 
     def tutorial_offer(self, s, lang):
-        if not self.changed("offer", [lang, s.offer]):
-            return
-        if not s.offer:
-            if "offer" in self.el:
-                self.el["offer"].hidden = True
-            return
-        el = self.el.get("offer")
-        if el is None:
-            el = h("aside", {"id": "tutorial-offer", "class": "tutorial-offer", "aria-labelledby": "offer-text"})
-            (document.getElementById("floats") or document.body).appendChild(el)  # below the notice
-            self.el["offer"] = el
-        el.hidden = False
-        fill(el, [
-            h("span", {"id": "offer-text", "text": t("offer_text", lang)}),
+        self.choice("tutorial-offer", s.offer and [lang], lambda: [
+            t("offer_text", lang),
             h("button", {"type": "button", "class": "btn primary", "data-action": "lesson-go", "data-lesson": "1",
                          "text": t("offer_start", lang)}),
             h("button", {"type": "button", "class": "btn", "data-action": "offer-decline",

@@ -12,6 +12,7 @@ import json
 from pyscript import document
 
 from ui.dialogs import DialogsRegion
+from ui.dom import fill, h
 from ui.hand import HandRegion
 from ui.i18n import rules_name, t
 from ui.lesson_view import LessonRegion
@@ -69,6 +70,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
         pos = POSITIONS[s.settings["direction"]]
         self.page(s, lang)
         self.notice(s, lang)
+        self.shared_offer(s, lang)
         self.lesson_region(s, lang)
         self.seat_panel(s, 0, lang, pos)
         for seat in (1, 2, 3):
@@ -79,6 +81,36 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
         self.south(s, lang, pos)
         self.dialogs(s, lang, pos)
         self.announce(s)
+
+    def choice(self, el_id, key, parts):
+        """A question floating below the notice with its buttons (the tutorial's offer, a shared
+        link's), shown while `key` (what it is drawn from) is not None or False: `parts()` -> its
+        text, then its buttons."""
+        if not self.changed(el_id, key):
+            return
+        el = self.el.get(el_id)
+        if not key:
+            if el is not None:
+                el.hidden = True
+            return
+        if el is None:
+            el = h("aside", {"id": el_id, "class": "choice", "aria-labelledby": el_id + "-text"})
+            (document.getElementById("floats") or document.body).appendChild(el)  # below the notice
+            self.el[el_id] = el
+        el.hidden = False
+        text, *buttons = parts()
+        fill(el, [h("span", {"id": el_id + "-text", "text": text})] + buttons)
+
+    def shared_offer(self, s, lang):
+        offer = s.shared_offer
+        self.choice("shared-offer", offer and [lang, offer], lambda: [
+            t("shared_offer", lang, seed=offer["seed"], rules=rules_name(offer["preset"], lang),
+              n=s.view["match"]["hand_number"] + 1),
+            h("button", {"type": "button", "class": "btn primary", "data-action": "shared-play",
+                         "text": t("shared_play", lang)}),
+            h("button", {"type": "button", "class": "btn", "data-action": "shared-keep",
+                         "text": t("shared_keep", lang)}),
+        ])
 
     def page(self, s, lang):
         st = s.settings
