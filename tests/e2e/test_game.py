@@ -398,6 +398,25 @@ def test_settings_and_help_open_again_as_they_were_left(page: Page, site_url: st
     expect(page.locator("#dlg-help-title")).not_to_have_attribute("data-mark", "drawn once")
 
 
+def test_a_match_target_that_is_not_a_whole_number_is_refused_and_said(page: Page, site_url: str) -> None:
+    open_game(page, site_url, "?seed=13")
+    page.click('[data-action="open-settings"]')
+    target = page.locator("#rule-target")
+    for bad in ("-5", "0", "1.5", "1e3"):
+        target.fill(bad)
+        target.press("Tab")
+        expect(page.locator("#rule-target-error")).to_have_text(
+            f"“{bad}” is not a match target: give a whole number above 0. The target stays 1000.")
+        expect(target).to_have_value("1000")
+        assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')") or "{}").get(
+            "rules", {}).get("target", 1000) == 1000
+    target.fill("750")
+    target.press("Tab")
+    expect(page.locator("#rule-target-error")).to_have_count(0)
+    assert target.evaluate("t => t.validity.valid")  # the browser's own check agrees
+    assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["rules"]["target"] == 750
+
+
 def test_settings_are_applied_and_remembered(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?seed=13")
     page.click('[data-action="open-settings"]')

@@ -89,6 +89,7 @@ class State:
         self.forced_token = 0  # the only legal card's pending play: a newer turn (or a click) supersedes it
         self.review = None  # the hand review (web/ui/review.py): None or its status and results
         self.ask_new = False  # the settings ask before a new match gives up the match in progress
+        self.rule_error = None  # a house rule's value the settings refused: (name, the value typed)
         # A shared link's deal, waiting for the player to choose it over the match in progress:
         # {"seed", "rules", "preset"} (web/ui/render.py's `shared_offer`).
         self.shared_offer = None
@@ -898,6 +899,7 @@ class Controller:
         if self.s.screen is None:
             return
         self.s.ask_new = False
+        self.s.rule_error = None
         if self.s.screen == "review":
             # Closing the review stops it and goes back to the hand summary.
             self.reviewer.stop()
@@ -1032,8 +1034,11 @@ class Controller:
             try:
                 parsed = int(raw) if rule == "target" else json.loads(raw)
                 st["rules"][rule] = options.check(rule, parsed)
+                s.rule_error = None
             except (ValueError, TypeError):
-                pass
+                s.rule_error = (rule, str(raw)[:40])  # said beside the field, which shows the kept value
+                self.render()
+                return
         else:
             return
         store.save_settings(self.storage, st)

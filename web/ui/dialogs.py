@@ -31,10 +31,11 @@ def select(attrs, choices, current):
         options_.append(h("option", {"value": value, "selected": value == current, "text": label}))
     return h("select", attrs, options_)
 
-def field(id_, label, control, doc=None):
+def field(id_, label, control, doc=None, error=None):
     return h("div", {"class": "field"}, [
         h("label", {"for": id_, "text": label}), control,
-        h("p", {"class": "doc", "id": id_ + "-doc", "text": doc}) if doc else None])
+        h("p", {"class": "doc", "id": id_ + "-doc", "text": doc}) if doc else None,
+        h("p", {"class": "error", "id": id_ + "-error", "role": "alert", "text": error}) if error else None])
 
 def settings_dialog(s, lang, pos):
     st = s.settings
@@ -85,9 +86,12 @@ def settings_dialog(s, lang, pos):
         fid = "rule-" + name
         label = t("opt_" + name, lang)
         doc = o["zh"] if zh else o["en"]
-        if o["choices"] is None:
-            control = h("input", {"type": "number", "id": fid, "data-rule": name, "min": "50", "step": "50",
+        error = None
+        if o["choices"] is None:  # the match target: any whole number above 0, as the engine takes
+            control = h("input", {"type": "number", "id": fid, "data-rule": name, "min": "1", "step": "1",
                                   "value": str(rules[name]), "aria-describedby": fid + "-doc"})
+            if s.rule_error and s.rule_error[0] == name:
+                error = t("bad_target", lang, value=s.rule_error[1], kept=rules[name])
         else:
             choices = []
             for c in o["choices"]:
@@ -95,7 +99,7 @@ def settings_dialog(s, lang, pos):
                 choices.append((json.dumps(c), words[1] if zh else words[0]))
             control = select({"id": fid, "data-rule": name, "aria-describedby": fid + "-doc"},
                                   choices, json.dumps(rules[name]))
-        rule_fields.append(field(fid, label, control, doc))
+        rule_fields.append(field(fid, label, control, doc, error))
     return [
         dialog_head("dlg-settings", t("settings_title", lang), lang),
         h("div", {"class": "dlg-body settings"}, [
@@ -306,7 +310,7 @@ class DialogsRegion:
     def dialog_key(self, s, screen, lang):
         v = s.view
         if screen == "settings":
-            return [lang, s.settings, s.ask_new]
+            return [lang, s.settings, s.ask_new, s.rule_error]
         colours = s.settings["colours"]
         if screen == "help":
             return [lang, colours]

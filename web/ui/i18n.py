@@ -162,6 +162,8 @@ STRINGS = {
                           "开始新的一场？进行中的这一场（第{n}局）将被放弃。"),
     "new_match_yes": ("Start the new match", "开始新的一场"),
     "new_match_no": ("Keep playing", "继续这一场"),
+    "bad_target": ("“{value}” is not a match target: give a whole number above 0. The target stays {kept}.",
+                   "“{value}”不是有效的整局目标分：请填大于 0 的整数。目标分仍为 {kept}。"),
     "shared_offer": ("This link deals the shared deal #{seed} ({rules}). Play it? Your match in progress (hand {n}) "
                      "would be given up.",
                      "这个链接发的是分享的牌局 #{seed}（{rules}）。要玩吗？进行中的这一场（第{n}局）将被放弃。"),
