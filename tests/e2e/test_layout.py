@@ -324,6 +324,20 @@ def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page,
     assert page.evaluate(TABLE_JS)[0] == before
 
 
+def test_a_notice_of_long_refused_values_stays_within_a_phones_width(page: Page, site_url: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url, "?seed=" + "9" * 300 + "&rules=" + "A" * 500 + "&colours=" + "7" * 80)
+    notice = page.locator("#notice")
+    expect(notice).to_contain_text("Ignored")
+    for selector in ("#notice", "#notice-text", '#notice [data-action="dismiss-notice"]'):
+        box = page.locator(selector).bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, (selector, box)
+    close = page.locator('#notice [data-action="dismiss-notice"]').bounding_box()
+    assert close and close["width"] > close["height"]  # its word on one line, not a letter a line
+    page.locator('#notice [data-action="dismiss-notice"]').click()
+    expect(notice).to_be_hidden()
+
+
 def test_the_game_embed_has_no_share_statistics_or_rooms(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?embed=1")
     expect(page.locator("#menu [data-action='open-settings']")).to_be_visible()
