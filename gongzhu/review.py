@@ -365,6 +365,9 @@ def why(kind: str, chosen: str, best: str, made: _Tally, top: _Tally, cost: int)
         if reason == "moon_mine":
             return {"en": f"the {c} gave up your moon: the {b} kept it alive",
                     "zh": f"{c} 放弃了你的全红：出 {b} 还有机会"}
+        if reason == "sheep" and chosen == "JD":  # the sheep itself, played onto another's trick
+            return {"en": f"the {c} gave the sheep away: keeping it and playing the {b} was better",
+                    "zh": f"打出 {c} 把羊送给了别人：留着它、出 {b} 更好"}
         if reason == "sheep":
             return {"en": f"the {c} let the sheep J♦ go: the {b} would have won it",
                     "zh": f"{c} 放走了羊 J♦：出 {b} 能把它赢下"}

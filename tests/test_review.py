@@ -225,3 +225,10 @@ def test_the_reason_is_what_explains_most_of_the_cost() -> None:
     assert "transformer" in line["en"] and "变压器" in line["zh"]
     line = review.why("expose", "none", "AH", tally(), tally(), 22)
     assert line["en"] == "exposing nothing cost about 22 points on average: exposing A♥ was better"
+    # The sheep missed: won by the best card, or, when the card played was the sheep itself, kept by it.
+    line = review.why("play", "9D", "KD", tally(sheep=1), tally(sheep=6), 50)
+    assert line == {"en": "the 9♦ let the sheep J♦ go: the K♦ would have won it",
+                    "zh": "9♦ 放走了羊 J♦：出 K♦ 能把它赢下"}
+    line = review.why("play", "JD", "KH", tally(sheep=0), tally(sheep=8), 80)
+    assert line == {"en": "the J♦ gave the sheep away: keeping it and playing the K♥ was better",
+                    "zh": "打出 J♦ 把羊送给了别人：留着它、出 K♥ 更好"}
