@@ -33,6 +33,17 @@ def test_every_string_exists_in_both_languages_with_the_same_placeholders() -> N
         assert words <= ALLOWED_IN_ZH, (key, words)
 
 
+def test_the_house_rules_are_explained_in_the_players_words() -> None:
+    """The settings show each option's doc: no option's code name, card code or seat number in it,
+    and the same facts in both languages."""
+    for o in options.OPTIONS:
+        for lang in ("en", "zh"):
+            doc = o[lang]
+            assert not any(name in doc for name in options.OPTION_NAMES if "_" in name), (o["name"], lang, doc)
+            assert "T♣" not in doc and not re.search(r"\b[0-3] ?\+ ?[0-3]\b|[0-3]号", doc), (o["name"], lang, doc)
+        assert sorted(re.findall(r"-\d+", o["en"])) == sorted(re.findall(r"-\d+", o["zh"])), o["name"]
+
+
 # Sentences said only of a bot's seat (render.py: the thinking prompt, the settings' level labels),
 # or of a score keeper's player by the name typed in (never "You").
 BOTS_ONLY = {"thinking", "level_of", "next_lead"}
