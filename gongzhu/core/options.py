@@ -139,6 +139,9 @@ PRESETS = {  # type: dict[str, dict]
 }
 """Preset name -> the options it overrides."""
 
+PRESET_ORDER = ("classic", "beginner", "fast", "round-points")
+"""The presets in the order the pages list them (MicroPython's dicts keep no order)."""
+
 PRESET_NAMES = {
     "classic": ("classic", "经典"),
     "beginner": ("beginner", "入门"),

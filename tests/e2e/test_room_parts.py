@@ -229,6 +229,9 @@ def test_on_a_phone_the_lobby_closes_by_its_button_and_opens_again(page: Page, s
     assert frame and title and start
     assert title["x"] >= frame["x"] + 8 and title["y"] >= frame["y"], (title, frame)
     assert start["y"] + start["height"] <= min(740, frame["y"] + frame["height"]) + 0.5, (start, frame)
+    # The room's rules are named and ordered as in the settings.
+    choices = lobby.locator("[data-room-rules] option").all_text_contents()
+    assert choices[1:] == ["Classic", "Beginner", "Fast", "Round points"], choices
     lobby.get_by_role("button", name="Close").click()
     expect(lobby).to_be_hidden()
     page.click('[data-action="create-room"]')

@@ -15,11 +15,10 @@ from ui.i18n import t
 from ui.query import unquote
 
 from gongzhu.core.cards import card_name, card_symbol, parse_card
-from gongzhu.core.options import PRESET_DOCS, PRESETS
+from gongzhu.core.options import PRESET_DOCS, PRESET_ORDER, PRESETS
 from gongzhu.core.replay import ParamError
 
 LANGS = ("en", "zh")
-PRESET_ORDER = ("classic", "beginner", "fast", "round-points")
 
 
 def preset_names():

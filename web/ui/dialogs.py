@@ -14,8 +14,6 @@ from ui.i18n import about, card_label, cards_short, join_names, level_name, seat
 from ui.present import score_text
 from ui.review import review_dialog
 
-PRESET_ORDER = ("classic", "beginner", "fast", "round-points")  # as the settings list them
-
 
 def dialog_head(dlg_id, title, lang):
     return h("header", {"class": "dlg-head"}, [
@@ -41,10 +39,10 @@ def settings_dialog(s, lang, pos):
     st = s.settings
     rules = st["rules"]
     preset = None
-    for name in PRESET_ORDER:
+    for name in options.PRESET_ORDER:
         if options.resolve(None, name) == rules:
             preset = name
-    preset_choices = [(name, t("preset_" + name, lang)) for name in PRESET_ORDER]
+    preset_choices = [(name, t("preset_" + name, lang)) for name in options.PRESET_ORDER]
     if preset is None:
         preset_choices.append(("custom", t("preset_custom", lang)))
     zh = lang == "zh"

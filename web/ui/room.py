@@ -35,7 +35,7 @@ from gongzhu.core.room import (
 )
 from ui.dom import fill, h, listen, menu_button
 from ui.engine import EngineError
-from ui.i18n import level_name, rules_name, seat_name, t
+from ui.i18n import level_name, seat_name, t
 from ui.present import POSITIONS
 from ui.store import HOSTING_KEY
 
@@ -449,8 +449,8 @@ class Host(Room):
         rules = h("select", {"data-room-rules": True, "aria-label": t("room_rules", lang)})
         rules.appendChild(h("option", {"value": "mine", "text": t("room_rules_mine", lang),
                                        "selected": self.preset == "mine"}))
-        for name in options.PRESETS:
-            rules.appendChild(h("option", {"value": name, "text": rules_name(name, lang),
+        for name in options.PRESET_ORDER:
+            rules.appendChild(h("option", {"value": name, "text": t("preset_" + name, lang),
                                            "selected": name == self.preset}))
         start = h("button", {"type": "button", "class": "btn primary", "data-action": "start-room",
                              "text": t("room_start", lang), "disabled": not self.guests()})
