@@ -417,6 +417,26 @@ def test_a_match_target_that_is_not_a_whole_number_is_refused_and_said(page: Pag
     assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["rules"]["target"] == 750
 
 
+def test_the_score_sheet_opened_from_the_hand_summary_closes_back_to_it(page: Page, site_url: str) -> None:
+    page.add_init_script(save_script(saved_game(4, {"target": 50}, plays=52)))
+    open_game(page, site_url)
+    summary, scores = page.locator("#dlg-summary"), page.locator("#dlg-scores")
+    expect(summary).to_be_visible()
+    summary.locator('[data-action="open-scores"]').click()
+    expect(scores).to_be_visible()
+    page.keyboard.press("Escape")  # as the review does: back to the summary, not the table
+    expect(summary).to_be_visible()
+    summary.locator('[data-action="open-scores"]').click()
+    scores.get_by_role("button", name="Close").click()
+    expect(summary).to_be_visible()
+    summary.get_by_role("button", name="Close").click()
+    expect(summary).to_be_hidden()
+    page.click('#menu [data-action="open-scores"]')  # from the table, back to the table
+    page.keyboard.press("Escape")
+    expect(scores).to_be_hidden()
+    expect(summary).to_be_hidden()
+
+
 def test_settings_are_applied_and_remembered(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?seed=13")
     page.click('[data-action="open-settings"]')

@@ -90,6 +90,7 @@ class State:
         self.review = None  # the hand review (web/ui/review.py): None or its status and results
         self.ask_new = False  # the settings ask before a new match gives up the match in progress
         self.rule_error = None  # a house rule's value the settings refused: (name, the value typed)
+        self.back_to = None  # the screen a dialog closes back to (None: the table)
         # A shared link's deal, waiting for the player to choose it over the match in progress:
         # {"seed", "rules", "preset"} (web/ui/render.py's `shared_offer`).
         self.shared_offer = None
@@ -892,6 +893,8 @@ class Controller:
             self.render()
 
     def open(self, screen):
+        # The score sheet opened from the hand's summary closes back to it (as the review does).
+        self.s.back_to = "summary" if self.s.screen == "summary" and screen == "scores" else None
         self.s.screen = screen
         self.render()
 
@@ -905,7 +908,8 @@ class Controller:
             self.reviewer.stop()
             self.s.screen = "summary"
         else:
-            self.s.screen = None
+            self.s.screen = self.s.back_to
+        self.s.back_to = None
         self.render()
 
     def dismiss_notice(self):
