@@ -185,6 +185,18 @@ def test_settings_are_cleaned_and_remembered() -> None:
     assert store.load_settings(storage) == got
 
 
+def test_settings_that_cannot_be_read_are_reported_once() -> None:
+    storage = Storage()
+    assert store.settings_problem(storage, {}) is None  # a first visit: nothing to read
+    for broken in ("{broken", "[1, 2]", '"text"', json.dumps({"v": 99, "lang": "zh"})):
+        storage.setItem(store.SETTINGS_KEY, broken)
+        assert store.settings_problem(storage, store.default_settings("zh")) == "settings_corrupt", broken
+        assert store.settings_problem(storage, {}) is None, broken  # said once: the defaults took its place
+        assert store.load_settings(storage) == store.default_settings("zh")
+    storage.setItem(store.SETTINGS_KEY, json.dumps({"v": 1, "speed": "warp"}))  # a value out of range: left
+    assert store.settings_problem(storage, {}) is None
+
+
 def test_saves_that_cannot_be_used_are_reported() -> None:
     storage = Storage()
     assert store.read_save(storage) == (None, None)

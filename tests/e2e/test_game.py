@@ -417,6 +417,18 @@ def test_a_match_target_that_is_not_a_whole_number_is_refused_and_said(page: Pag
     assert json.loads(page.evaluate("localStorage.getItem('gongzhu.settings')"))["rules"]["target"] == 750
 
 
+def test_settings_that_cannot_be_read_are_said_and_replaced(page: Page, site_url: str) -> None:
+    page.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        " localStorage.setItem('gongzhu.settings', '{\"v\": 1, \"lang'); sessionStorage.setItem('seeded', '1'); }")
+    page.goto(site_url)
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("Your settings could not be read, so the defaults are back.")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).not_to_contain_text("settings")
+
+
 def test_the_score_sheet_opened_from_the_hand_summary_closes_back_to_it(page: Page, site_url: str) -> None:
     page.add_init_script(save_script(saved_game(4, {"target": 50}, plays=52)))
     open_game(page, site_url)

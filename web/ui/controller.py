@@ -154,6 +154,9 @@ class Controller:
         self.storage = storage
         self.search = search
         self.s = State(store.load_settings(storage, language))
+        problem = store.settings_problem(storage, self.s.settings)
+        if problem:
+            self.s.notices.append((problem, {}))
         self.stats = Tracker(storage)  # the player's statistics (web/ui/stats.py)
         if self.stats.notice:
             self.s.notices.append((self.stats.notice, {}))

@@ -244,6 +244,8 @@ STRINGS = {
                    "同一个种子发出同样的牌。"),
     "deal_label": ("Deal #{seed}", "牌局 #{seed}"),
     # notices
+    "settings_corrupt": ("Your settings could not be read, so the defaults are back.",
+                         "无法读取你的设置，已恢复默认设置。"),
     "save_corrupt": ("Your saved game could not be read, so a new match has started.",
                      "存档无法读取，已开始新的一场。"),
     "save_old": ("Your saved game is from an older version, so a new match has started.",

@@ -87,6 +87,22 @@ def load_settings(storage, lang="en"):
     return clean_settings(data, lang)
 
 
+def settings_problem(storage, settings):
+    """None, or the i18n key of the one-line message for remembered settings that cannot be read
+    at all (not JSON, not a record of ours); `settings` (the defaults in use) then take their
+    place, so it is said once. (A value out of range is only replaced by its default:
+    `clean_settings`.)"""
+    try:
+        text = storage.getItem(SETTINGS_KEY)
+        data = json.loads(text) if text else None
+    except Exception:
+        data = False
+    if data is None or isinstance(data, dict) and data.get("v") == SETTINGS_VERSION:
+        return None
+    save_settings(storage, settings)
+    return "settings_corrupt"
+
+
 def save_settings(storage, settings):
     """Remember the settings."""
     try:
