@@ -338,6 +338,22 @@ def test_a_notice_of_long_refused_values_stays_within_a_phones_width(page: Page,
     expect(notice).to_be_hidden()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_side_seats_plates_keep_to_one_line_on_a_phone(page: Page, site_url: str, lang: str) -> None:
+    """At 360 px the side seats' plates (the turn's dot and the name) stay on one line, and their
+    totals are laid out alike whatever the number's width."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.add_init_script(save_script(saved_game(11, "classic", plays=4, hands=3)))
+    open_game(page, site_url, lang=lang)
+    heights = {seat: page.locator(f'#table [data-seat="{seat}"] .plate').bounding_box() for seat in (1, 2, 3)}
+    assert all(box for box in heights.values())
+    assert max(b["height"] for b in heights.values()) - min(b["height"] for b in heights.values()) <= 1, heights
+    for seat in (1, 2, 3):  # and the names whole, not cut short
+        assert page.locator(f'#table [data-seat="{seat}"] .plate .name').evaluate("n => n.scrollWidth <= n.clientWidth")
+    stats = [page.locator(f'#table [data-seat="{seat}"] .stats').bounding_box() for seat in (1, 3)]
+    assert stats[0] and stats[1] and abs(stats[0]["height"] - stats[1]["height"]) <= 1, stats
+
+
 def test_the_game_embed_has_no_share_statistics_or_rooms(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?embed=1")
     expect(page.locator("#menu [data-action='open-settings']")).to_be_visible()
