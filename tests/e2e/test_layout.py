@@ -354,6 +354,17 @@ def test_the_side_seats_plates_keep_to_one_line_on_a_phone(page: Page, site_url:
     assert stats[0] and stats[1] and abs(stats[0]["height"] - stats[1]["height"]) <= 1, stats
 
 
+def test_the_footer_shows_a_whole_deal_number_on_a_phone(page: Page, site_url: str) -> None:
+    """A fresh match's seed has up to 10 digits: on a phone the footer's deal label keeps it whole
+    (the engine's version gives way first), for the player to read out."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, site_url, "?seed=4294967295")
+    label = page.locator("#deal-label")
+    expect(label).to_have_text("Deal #4294967295")
+    assert label.evaluate("n => n.scrollWidth <= n.clientWidth")
+    assert page.locator(".site-footer .links").evaluate("n => n.scrollWidth <= n.clientWidth")
+
+
 def test_the_game_embed_has_no_share_statistics_or_rooms(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?embed=1")
     expect(page.locator("#menu [data-action='open-settings']")).to_be_visible()
