@@ -192,6 +192,11 @@ def test_a_lesson_keeps_the_whole_hand_on_the_screen(page: Page, site_url: str, 
     card, toggle = page.locator("#lesson-card"), page.locator('#lesson .lesson-toggle')
     expect(card).to_be_visible()
     expect(card.locator(".lesson-text")).to_contain_text(lessons.lesson(5)["text"][0][:40])
+    # Its whole title is on the card wherever the bar has no room for it (a phone: cut short there).
+    title = page.locator("#lesson-title")
+    if not page.locator("#lesson .lesson-name").is_visible() or title.evaluate("n => n.scrollWidth > n.clientWidth"):
+        expect(card.locator(".lesson-card-title")).to_be_visible()
+        expect(card.locator(".lesson-card-title")).to_have_text(lessons.lesson(5)["title"][0])
     expect(toggle).to_have_attribute("aria-expanded", "true")
     goal = page.locator('[data-testid="lesson-goal"]').bounding_box()
     assert goal and goal["y"] >= 0 and goal["y"] + goal["height"] <= height, goal
