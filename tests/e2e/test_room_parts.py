@@ -232,11 +232,20 @@ def test_on_a_phone_the_lobby_closes_by_its_button_and_opens_again(page: Page, s
     # The room's rules are named and ordered as in the settings.
     choices = lobby.locator("[data-room-rules] option").all_text_contents()
     assert choices[1:] == ["Classic", "Beginner", "Fast", "Round points"], choices
-    lobby.get_by_role("button", name="Close").click()
+    lobby.get_by_role("button", name="Close", exact=True).click()
     expect(lobby).to_be_hidden()
     page.click('[data-action="create-room"]')
     expect(lobby).to_be_visible()
     assert page.locator('[data-testid="room-link"]').get_attribute("href") == link
+    # A room opened by mistake, or no longer wanted before its match starts, closes: a new one
+    # (another link) opens the next time.
+    lobby.get_by_role("button", name="Close the room").click()
+    expect(lobby).to_be_hidden()
+    expect(page.locator("#notice")).to_contain_text("You left the room.")
+    page.click('[data-action="create-room"]')
+    expect(lobby).to_be_visible()
+    again = page.locator('[data-testid="room-link"]').get_attribute("href", timeout=30_000)
+    assert again and again != link
 
 
 def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> None:

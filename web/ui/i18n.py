@@ -590,6 +590,7 @@ STRINGS = {
     "room_react": ("React", "表情"),
     "room_reacted": ("{player}: {emoji}", "{player}：{emoji}"),
     "room_leave": ("Leave the room", "离开房间"),
+    "room_end": ("Close the room", "关闭房间"),
     "room_left_you": ("You left the room.", "你离开了房间。"),
     "room_turn": ("Turn: {player}", "轮到：{player}"),
     "room_players": ("At the table", "牌桌上"),

@@ -346,6 +346,7 @@ class Host(Room):
         self.started = False
         self.preset = "mine"  # the host's own house rules (Settings), or a preset's name
         self.failed = False  # the room's module or settings did not load (`load_failed`)
+        self.closed = False  # left: "Play with friends" opens another room
         self.re = None  # (seat, intent id) the next update answers
         self.hint_gate = HintGate()
         self.pair_wire = None  # manual pairing (no relay), once an offer is made
@@ -454,6 +455,9 @@ class Host(Room):
                                            "selected": name == self.preset}))
         start = h("button", {"type": "button", "class": "btn primary", "data-action": "start-room",
                              "text": t("room_start", lang), "disabled": not self.guests()})
+        # Before its match, a room no longer wanted closes here (once it plays: the bar's "Leave").
+        end = None if self.started else h("button", {"type": "button", "class": "btn", "data-room-end": True,
+                                                      "text": t("room_end", lang)})
         fill(self.dialog, [
             lobby_head(lang, closable=True),
             h("div", {"class": "dlg-body"}, self.invite(lang, mod) + [self.pairing()]
@@ -462,7 +466,7 @@ class Host(Room):
             h("footer", {"class": "dlg-foot"}, [  # why the start waits, beside it
                 h("p", {"class": "room-status", "text": "" if self.guests() else t(
                     "room_load_failed_host" if self.failed else
-                    "room_offline_host" if self.offline() else "room_need_guest", lang)}), start])])
+                    "room_offline_host" if self.offline() else "room_need_guest", lang)}), end, start])])
 
     def invite(self, lang, mod):
         """The room's link to share, with its copy button and QR code; none when the room's settings
@@ -541,6 +545,8 @@ class Host(Room):
         target = event.target
         if target.closest("[data-room-close]"):
             self.dialog.close()
+        elif target.closest("[data-room-end]"):
+            self.leave()
         elif target.closest("[data-room-copy]"):
             copy_text(self.link)
         elif target.closest("[data-copy]"):
@@ -827,6 +833,11 @@ class Host(Room):
             self.c.storage.removeItem(HOSTING_KEY)
         except Exception:
             pass
+        self.closed = True
+        if self.broadcast in self.c.observers:
+            self.c.observers.remove(self.broadcast)
+        if self.dialog.open:
+            self.dialog.close()
         self.hang_up()
 
 
@@ -1270,7 +1281,7 @@ def mount(controller):
         host.resume(record)
 
     def create(event):
-        if state["host"] is not None:
+        if state["host"] is not None and not state["host"].closed:
             state["host"].dialog.showModal()
             return
         if controller.s.engine != "ready":
