@@ -25,7 +25,7 @@ from tests.e2e.rooms_support import (
     start_room,
     wait_seated,
 )
-from tests.e2e.test_game_support import AWAY_JS, FAST_SETTINGS, STATE_JS, settings_script
+from tests.e2e.test_game_support import AWAY_JS, FAST_SETTINGS, STATE_JS, play_hand, settings_script
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
@@ -299,6 +299,22 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
     guest.click('#room-bar [data-action="leave-room"]')
     expect(host.locator("#notice")).to_contain_text("Jun left the room")
     expect(guest.locator("#notice")).to_contain_text("You left the room")
+    tabs.check()
+
+
+def test_a_host_who_leaves_mid_match_plays_on_with_bots_in_the_guests_seats(tabs: Tabs, site_url: str,
+                                                                             relay: str) -> None:
+    host, link = open_host(tabs, site_url, relay)
+    guest = join_guest(tabs, link, "Jun")
+    wait_seated(host, {"Jun": guest})
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    host.click('#room-bar [data-action="leave-room"]')
+    expect(host.locator("#notice")).to_contain_text("You left the room")
+    expect(host.locator("#room-bar")).to_have_count(0)
+    # The host's table does not wait for Jun, who is gone: a bot plays the seat, the hand ends.
+    play_hand(host)
+    expect(host.locator('[data-testid="hand-summary"]')).to_be_visible()
     tabs.check()
 
 

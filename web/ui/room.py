@@ -834,6 +834,11 @@ class Host(Room):
         except Exception:
             pass
         self.closed = True
+        if self.started and self.people():  # the match goes on here: bots take the guests' seats
+            for seat in self.people():
+                self.players[seat] = {"name": self.players[seat].get("name", "?"), "kind": "gone", "level": "normal"}
+            self.dropped = {}
+            self.c.queue(self.seat_people)
         if self.broadcast in self.c.observers:
             self.c.observers.remove(self.broadcast)
         if self.dialog.open:
