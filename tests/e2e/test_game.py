@@ -52,6 +52,7 @@ def test_a_shared_link_asks_before_giving_up_the_match_in_progress(page: Page, s
     expect(offer).to_contain_text("This link deals the shared deal #5 (classic). Play it? "
                                   "Your match in progress (hand 2) would be given up.")
     assert str(m.seed) in (page.text_content("#deal-label") or "")
+    expect(page.locator("#notice")).to_be_hidden()  # no "Welcome back" beside the question
     offer.locator('[data-action="shared-keep"]').click()
     expect(offer).to_be_hidden()
     assert "seed=" not in page.url  # a reload keeps the match too
@@ -60,6 +61,14 @@ def test_a_shared_link_asks_before_giving_up_the_match_in_progress(page: Page, s
     expect(page.locator("#notice")).to_contain_text("Welcome back")
     assert str(m.seed) in (page.text_content("#deal-label") or "")
     expect(offer).to_have_count(0)
+    # Playing on answers it too: the player keeps the match.
+    page.goto(site_url + "?seed=5&rules=classic")
+    wait_ready(page)
+    expect(offer).to_be_visible()
+    assert table_state(page) == "play"
+    page.locator("#hand .card.legal").first.click()
+    expect(offer).to_be_hidden()
+    assert "seed=" not in page.url
     # The link again, and this time the shared deal: its own cards, said so.
     page.goto(site_url + "?seed=5&rules=classic&lang=zh")
     wait_ready(page)

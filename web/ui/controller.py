@@ -337,7 +337,7 @@ class Controller:
                 s.preview = False
                 if view["phase"] == "done":
                     s.screen = "summary"
-                if not s.notices:
+                if not s.notices and not s.shared_offer:  # (the question says the match is there)
                     s.notices.append(("resumed", {}))
                 self.pending = None
                 self.render()
@@ -613,6 +613,8 @@ class Controller:
             s.reason_text = None
             s.busy = False
             s.notices = [n for n in s.notices if n[0] not in WHERE_NOTICES]
+            if s.shared_offer:  # playing on keeps the match: the question is answered
+                self.answer_shared(False)
             await self.apply(reply)
         finally:
             s.busy = False
