@@ -12,7 +12,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 from ui.dom import card_file, h
 from ui.i18n import t
-from ui.query import unquote
+from ui.query import pairs
 
 from gongzhu.core.cards import card_name, card_symbol, parse_card
 from gongzhu.core.options import PRESET_DOCS, PRESET_ORDER, PRESETS
@@ -40,17 +40,7 @@ def seat_name(seat, lang):
 
 def params():
     """The page's query parameters as a dict of str (names lower-cased; the last value wins)."""
-    search = str(window.location.search or "")
-    out = {}
-    for pair in search.lstrip("?").split("&"):
-        if not pair:
-            continue
-        if "=" in pair:
-            name, value = pair.split("=", 1)
-        else:
-            name, value = pair, ""
-        out[unquote(name).strip().lower()] = unquote(value)
-    return out
+    return {name.strip().lower(): value for name, value in pairs(str(window.location.search or ""))}
 
 
 def lang_of(query):

@@ -42,6 +42,16 @@ def _is_hex(pair):
     return len(pair) == 2 and all(c in "0123456789abcdefABCDEF" for c in pair)
 
 
+def pairs(search):
+    """`?a=1&b` -> [("a", "1"), ("b", "")]: each name and value, decoded, in order."""
+    out = []
+    for part in search.lstrip("?").split("&"):
+        if part:
+            name, value = part.split("=", 1) if "=" in part else (part, "")
+            out.append((unquote(name), unquote(value)))
+    return out
+
+
 def parse_query(search):
     """`?a=1&b=2` -> {"a": "1", "b": "2"} (the first value of each name).
 
@@ -49,11 +59,7 @@ def parse_query(search):
     {'seed': '7', 'lang': 'zh'}
     """
     out = {}
-    for part in search.lstrip("?").split("&"):
-        if not part:
-            continue
-        name, value = part.split("=", 1) if "=" in part else (part, "")
-        name = unquote(name)
+    for name, value in pairs(search):
         if name not in out:
-            out[name] = unquote(value)
+            out[name] = value
     return out

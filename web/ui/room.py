@@ -693,18 +693,24 @@ class Host(Room):
         if seat is None:
             return
         self.seat_peer[seat] = None
-        name = self.players[seat].get("name", "?")
         if not self.started:
             self.players[seat] = {"kind": "bot", "level": "normal"}
             self.keys[seat] = None
             self.lobby_changed()
             return
-        self.players[seat] = {"name": name, "kind": "gone" if left else "away", "level": "normal"}
+        name = self.seat_left(seat, "gone" if left else "away")
         if left:
             self.notice("room_left", player=name)
             self.c.queue(self.hand_to_bots)
         else:
             self.dropped[seat] = window.performance.now()
+
+    def seat_left(self, seat, kind="gone"):
+        """A person's seat in a match once they are gone (or `away`, in their grace time): a bot
+        plays it under their name. Returns the name."""
+        name = self.players[seat].get("name", "?")
+        self.players[seat] = {"name": name, "kind": kind, "level": "normal"}
+        return name
 
     async def watch_drops(self):
         """A dropped guest's seat goes to a bot after GRACE_MS, said to everyone."""
@@ -715,8 +721,7 @@ class Host(Room):
             for seat in list(self.dropped):
                 if now - self.dropped[seat] >= grace:
                     del self.dropped[seat]
-                    name = self.players[seat].get("name", "?")
-                    self.players[seat] = {"name": name, "kind": "gone", "level": "normal"}
+                    name = self.seat_left(seat)
                     self.notice("room_dropped", player=name)
                     for other in self.guests():
                         self.send(self.seat_peer[other], {"t": "dropped", "seat": seat})
@@ -836,7 +841,7 @@ class Host(Room):
         self.closed = True
         if self.started and self.people():  # the match goes on here: bots take the guests' seats
             for seat in self.people():
-                self.players[seat] = {"name": self.players[seat].get("name", "?"), "kind": "gone", "level": "normal"}
+                self.seat_left(seat)
             self.dropped = {}
             self.c.queue(self.seat_people)
         if self.broadcast in self.c.observers:
