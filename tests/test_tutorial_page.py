@@ -45,6 +45,12 @@ def test_moving_to_another_lesson_keeps_the_language_and_drops_a_shared_deal() -
     assert tutorial.game_link("?lesson=3&lang=%3Cb%3E") == "index.html"
 
 
+def test_the_helps_link_opens_the_first_lesson_not_done_in_the_pages_language() -> None:
+    assert tutorial.lesson_link("", {"done": []}) == "index.html?lesson=1"
+    assert tutorial.lesson_link("?lang=zh&seed=9", {"done": [1, 2, 4]}) == "index.html?lang=zh&lesson=3"
+    assert tutorial.lesson_link("?lesson=6", {"done": [1, 2, 3, 4, 5, 6]}) == "index.html?lesson=1"
+
+
 def test_progress_is_remembered_and_a_corrupt_record_falls_back() -> None:
     s = storage()
     progress, problem = tutorial.load_progress(s)

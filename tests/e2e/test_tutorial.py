@@ -152,6 +152,30 @@ def test_the_first_visit_offers_the_tutorial_once(page: Page, site_url: str) -> 
     assert page.locator("#tutorial-offer").count() == 0
 
 
+def test_after_no_thanks_the_help_leads_to_the_first_lesson_not_done(page: Page, site_url: str) -> None:
+    """A newcomer who declined the offer finds the tutorial again under Help, on a phone: the link
+    opens the first lesson not yet completed (lesson 1 for a new player), in either language."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(site_url)
+    wait_ready(page)
+    page.locator("#tutorial-offer").get_by_role("button", name="No thanks").click()
+    page.click('[data-action="open-help"]')
+    link = page.locator("#dlg-help").get_by_role("link", name="Learn to play in six short lessons")
+    expect(link).to_be_visible()
+    link.click()
+    wait_ready(page)
+    expect(page.locator('[data-testid="lesson-goal"]')).to_have_text("Goal: " + lessons.lesson(1)["goal"][0])
+    assert "lesson=1" in page.url
+    # A player who completed lessons 1 and 2, in Chinese: the link goes on at lesson 3.
+    record = json.dumps(json.dumps({"v": 1, "done": [1, 2], "offered": True}))
+    page.add_init_script(f"localStorage.setItem('gongzhu.tutorial', {record})")
+    page.goto(site_url + "?lang=zh")
+    wait_ready(page)
+    page.click('[data-action="open-help"]')
+    link = page.locator("#dlg-help").get_by_role("link", name="六节小课学会拱猪")
+    expect(link).to_have_attribute("href", "index.html?lang=zh&lesson=3")
+
+
 def test_a_first_visit_by_a_shared_deal_shows_the_offer_below_the_deals_notice(page: Page, site_url: str) -> None:
     """On a phone, a new visitor who follows a shared deal's link reads both: the notice naming the
     deal, and the tutorial's offer under it (neither covers the other), over the table."""

@@ -933,6 +933,7 @@ class Controller:
             tutorial.save_progress(self.storage, s.tutorial)
         s.embedded = query.parse_query(str(self.search or "")).get("embed") == "1"
         s.game_href = tutorial.game_link(self.search)
+        s.query = str(self.search or "")  # for the tutorial's link in Help (`tutorial.lesson_link`)
         s.offer = tutorial.first_visit(self.storage, self.search)
         if s.offer:
             s.tutorial["offered"] = True

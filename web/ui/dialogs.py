@@ -9,6 +9,7 @@ from pyscript import document
 
 from gongzhu.core import options
 from gongzhu.core.bots import LADDER
+from ui import tutorial
 from ui.dom import card_img, fill, h
 from ui.i18n import about, card_label, cards_short, join_names, level_name, seat_name, t
 from ui.present import score_text
@@ -145,6 +146,8 @@ def help_dialog(s, lang, pos):
             h("p", {"text": t("help_keys_text", lang)}),
             h("p", {"text": t("help_share", lang)}),
             h("p", {}, [h("a", {"href": "rules.html", "text": t("help_rules_link", lang)})]),
+            h("p", {}, [h("a", {"href": tutorial.lesson_link(s.query, s.tutorial),
+                                "text": t("help_tutorial_link", lang)})]),
         ]),
     ]
 
@@ -311,7 +314,7 @@ class DialogsRegion:
             return [lang, s.settings, s.ask_new, s.rule_error]
         colours = s.settings["colours"]
         if screen == "help":
-            return [lang, colours]
+            return [lang, colours, s.tutorial["done"]]
         if screen == "scores":
             return [lang, v and v["history"], v and v["match"], s.settings["direction"]]
         if screen == "summary":

@@ -238,6 +238,7 @@ STRINGS = {
                        "(or selects, when passing or exposing). Esc closes a dialog.",
                        "用Tab键进入手牌；← →在可出的牌之间移动；回车或空格出牌（传牌或亮牌时为选择）。Esc关闭对话框。"),
     "help_rules_link": ("The full rules, with every house rule", "完整规则（含全部规则选项）"),
+    "help_tutorial_link": ("Learn to play in six short lessons", "六节小课学会拱猪"),
     "help_share": ("Share a deal: add ?seed=N (and &rules=fast, classic, beginner or round-points) to the "
                    "address; the same seed deals the same cards.",
                    "分享牌局：在网址后加 ?seed=数字（以及 &rules=fast、classic、beginner 或 round-points）；"

@@ -116,6 +116,21 @@ def with_lesson(search, number):
     return "?" + "&".join(parts)
 
 
+def lesson_link(search, progress):
+    """The tutorial's address from the game (its Help): the first lesson not yet completed, or
+    lesson 1 once all are, with the page's other parameters kept as `with_lesson` keeps them.
+
+    >>> lesson_link("?lang=zh", {"done": [1, 2]}), lesson_link("", {"done": [1, 2, 3, 4, 5, 6]})
+    ('index.html?lang=zh&lesson=3', 'index.html?lesson=1')
+    """
+    number = 1
+    for n in range(1, COUNT + 1):
+        if n not in progress["done"]:
+            number = n
+            break
+    return "index.html" + with_lesson(search, number)
+
+
 def game_link(search):
     """The address of the player's own game from a lesson: the page with only its language kept.
 
