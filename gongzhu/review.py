@@ -126,6 +126,7 @@ def before(hand_data: dict[str, Any] | Hand, index: int) -> Hand:
     data = dict(hand_data if isinstance(hand_data, dict) else hand_data.to_dict())
     data["actions"] = [list(a) for a in data["actions"][:index]]
     data["take_backs"] = 0
+    data.pop("taken_back_at", None)
     return Hand.from_dict(data)
 
 
@@ -411,6 +412,7 @@ def retry_match(match_data: dict[str, Any], n: int, seat: int = 0) -> dict[str, 
         raise ValueError(f"no decision {n} in this hand (it has {len(points)})")
     last["actions"] = [list(a) for a in last["actions"][:points[n]["index"]]]
     last["take_backs"] = int(last.get("take_backs", 0)) + 1
+    last["taken_back_at"] = len(last["actions"])  # one take-back: the card before waits for a card played
     hands[-1] = last
     data["hands"] = hands
     return data

@@ -62,6 +62,39 @@ def test_not_once_the_next_trick_has_started():
         assert refused.value.zh.startswith("现在没有可以收回的牌")
 
 
+def leading_after_a_trick_won(seed: int) -> Match:
+    """A match whose hand has seat 0, which won a trick (not the first), to lead the next one."""
+    m = new_match(seed=7, rules="beginner")
+    h = m.current_hand
+    rng = random.Random(seed)
+    while not (h.to_play == 0 and not h.trick and len(h.tricks) >= 2 and len(h.legal_moves()) >= 2):
+        assert h.phase == "play", "seat 0 led no trick after the second"
+        h.play(rng.choice(h.legal_moves()))
+    return m
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_one_take_back_undoes_one_card_not_the_ones_before_it(seed: int) -> None:
+    """A seat that wins tricks and leads could take back its lead, then its card of the trick just
+    completed, then the lead before, back to the first trick, having seen every card between. A
+    take-back undoes one card: the next waits until the seat has played again (through a save too)."""
+    m = leading_after_a_trick_won(seed)
+    h = m.current_hand
+    assert h.can_take_back(0)  # its card of the trick just won, the next not begun
+    h.play(h.legal_moves()[0])
+    h.take_back(0)  # the lead undone: the trick just won is complete again, the next not begun
+    assert not h.can_take_back(0)
+    with pytest.raises(IllegalMove, match="play a card before taking back another") as refused:
+        h.take_back(0)
+    assert refused.value.zh
+    for again in (Hand.from_json(h.to_json()), Match.from_json(m.to_json()).current_hand):
+        assert not again.can_take_back(0) and again.take_backs == 1
+    h.play(h.legal_moves()[-1])
+    assert h.can_take_back(0)  # the new lead may be taken back in its turn
+    h.take_back(0)
+    assert h.take_backs == 2 and not h.can_take_back(0)
+
+
 def test_nothing_to_take_back_before_any_card_after_a_claim_or_outside_play():
     h = at_play()
     assert not h.can_take_back(0) and not h.can_take_back(h.to_play)
@@ -113,3 +146,7 @@ def test_take_backs_are_saved_and_checked():
             Match.from_dict(data)
     del data["hands"][0]["take_backs"]  # a save from before take-backs
     assert Match.from_dict(data).take_backs == 0
+    for bad in (-2, len(data["hands"][0]["actions"]) + 1, "3", False):
+        data["hands"][0]["taken_back_at"] = bad
+        with pytest.raises(ValueError, match="bad take-back mark"):
+            Match.from_dict(data)

@@ -64,9 +64,12 @@ Claims and take-backs (decisions of ours; RULES.md has neither):
   card, so the tricks, the captured cards and a replay are those of a real play-out.
 - A take-back undoes ``seat``'s last card, with every card played after it, while that card
   is in the current trick or in the trick just completed before the next one's first card.
-  The hand is rebuilt from its saved actions minus the undone ones (the JSON history is the
-  one record; no second copy of the state is kept), and ``take_backs`` counts them; the
-  count is saved with the hand.  Nothing is taken back after a claim.
+  It undoes one card: until a card is played again, no other is taken back (a seat that led
+  trick after trick could otherwise walk back through them all, having seen every card
+  between).  The hand is rebuilt from its saved actions minus the undone ones (the JSON
+  history is the one record; no second copy of the state is kept), and ``take_backs`` counts
+  them; the count, and where the last one left the hand, are saved with it.  Nothing is taken
+  back after a claim.
 """
 
 import json
@@ -150,6 +153,8 @@ REASONS = {
                  "剩下的牌还可能改变得分：请继续出牌。"),
     "nothing_to_take_back": ("There is no card of yours to take back now: a card can be taken back only "
                              "until the next trick starts.", "现在没有可以收回的牌：只能在下一墩开始之前收回。"),
+    "taken_back_already": ("You have just taken a card back: play a card before taking back another.",
+                           "你刚收回了一张牌：先出一张牌，才能再收回。"),
 }
 
 
@@ -295,12 +300,17 @@ def check_format(data: Any, kind: str) -> None:
             f"(this engine reads version {FORMAT_VERSION})")
 
 
-def saved_take_backs(data: dict[str, Any]) -> int:
-    """The take-backs counted in a saved hand (0 in saves made before they existed)."""
+def restore_take_backs(hand: "Hand", data: dict[str, Any]) -> None:
+    """Set the take-backs of a saved hand, replayed: their count (0 in saves made before they
+    existed) and where the last one left the hand (``taken_back_at``; none in older saves)."""
     n = data.get("take_backs", 0)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"saved hand has a bad take-back count: {n!r}")
-    return n
+    at = data.get("taken_back_at", -1)
+    if isinstance(at, bool) or not isinstance(at, int) or not -1 <= at <= len(hand.actions):
+        raise ValueError(f"saved hand has a bad take-back mark: {at!r}")
+    hand.take_backs = n
+    hand.taken_back_at = at
 
 
 class Hand:
@@ -342,6 +352,9 @@ class Hand:
         self.voids = [0] * 4
         self.actions: list[list[Any]] = []
         self.take_backs = 0
+        self.taken_back_at = -1
+        """The number of actions just after the last take-back (-1: none): a take-back undoes one
+        card, so none is taken back again until an action is added."""
         self._to_play: int | None = None
         if exposed:
             for s in range(4):
@@ -809,7 +822,7 @@ class Hand:
 
     def _take_back_from(self, seat: int) -> int | None:
         """The index in ``actions`` of the play ``take_back(seat)`` would undo, or None."""
-        if self.phase not in ("play", "done"):
+        if self.phase not in ("play", "done") or len(self.actions) == self.taken_back_at:
             return None
         plays = 0
         for kind, _, _ in self.actions:
@@ -843,14 +856,18 @@ class Hand:
         """
         i = self._take_back_from(seat)
         if i is None:
+            if len(self.actions) == self.taken_back_at and self.phase == "play":
+                raise IllegalMove(reason("taken_back_already"))
             raise IllegalMove(reason("nothing_to_take_back"))
         undone = [[s, card] for _, s, card in self.actions[i:]]
         data = self.to_dict()
         data["actions"] = self.actions[:i]
+        data.pop("taken_back_at", None)
         rebuilt = Hand.from_dict(data)
         for name in rebuilt.__dict__:  # (MicroPython's instance dicts have no update)
             setattr(self, name, getattr(rebuilt, name))
         self.take_backs += 1
+        self.taken_back_at = len(self.actions)
         return [{"type": "take_back", "seat": seat, "cards": undone}]
 
     # ------------------------------------------------------------------ results
@@ -963,7 +980,7 @@ class Hand:
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as JSON-able data: the deal, the rules and every action so far."""
-        return {
+        data = {
             "format": "gongzhu-hand",
             "version": FORMAT_VERSION,
             "rules": self.rules.to_dict(),
@@ -976,6 +993,9 @@ class Hand:
             "actions": [list(a) for a in self.actions],
             "take_backs": self.take_backs,
         }
+        if self.taken_back_at >= 0:
+            data["taken_back_at"] = self.taken_back_at
+        return data
 
     def to_json(self) -> str:
         """The hand as a JSON string (see ``to_dict``); ``Hand.from_json`` reads it back."""
@@ -994,7 +1014,7 @@ class Hand:
             hand.seed = data.get("seed")
             for kind, seat, arg in data["actions"]:
                 hand.act(kind, seat, arg)
-            hand.take_backs = saved_take_backs(data)
+            restore_take_backs(hand, data)
         except (KeyError, TypeError) as e:
             raise ValueError(f"saved hand is incomplete or malformed: {e}") from None
         except IllegalMove as e:

@@ -26,7 +26,7 @@ Rules where RULES.md is silent (a seasoned player's reading):
 
 from .cards import card_codes
 from .deal import hand_seed
-from .hand import FORMAT_VERSION, Hand, check_format, load_json, new_hand, saved_take_backs
+from .hand import FORMAT_VERSION, Hand, check_format, load_json, new_hand, restore_take_backs
 from .portable import Any, Random, dumps
 from .rules import Rules, get_rules
 from .scoring import losers, match_over, places, round_points, shared_totals, winners
@@ -226,7 +226,7 @@ def _replay(hand: Hand, data: dict[str, Any]) -> None:
     try:
         for kind, seat, arg in data["actions"]:
             hand.act(kind, seat, arg)
-        hand.take_backs = saved_take_backs(data)
+        restore_take_backs(hand, data)
     except IllegalMove as e:
         raise ValueError(f"saved match holds an illegal action: {e}") from None
 
