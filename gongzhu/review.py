@@ -348,43 +348,51 @@ def _main_reason(made: _Tally, top: _Tally) -> str | None:
     return name if worse[name] * _WORTH[name] >= _REASON_MIN else None
 
 
+def _percent(t: _Tally, what: str) -> str:
+    return "%d%%" % round(100 * t.mean(what))
+
+
+# How often a card led to each outcome in the expert's trials, the card made and the best one:
+# the review weighs the rest of the hand, so a reason never says the card did it in its trick.
+_HOW_OFTEN = {
+    "pig": ("the {c} left you with the pig in {p} of the expert's trials, the {b} in {q}",
+            "专家推演中，出 {c} 有 {p} 吃到猪，出 {b} 是 {q}"),
+    "moon_other": ("the {c} let another player shoot the moon in {p} of the expert's trials, the {b} in {q}",
+                   "专家推演中，出 {c} 有 {p} 让别人收了全红，出 {b} 是 {q}"),
+    "moon_mine": ("the {c} shot your moon in {p} of the expert's trials, the {b} in {q}",
+                  "专家推演中，出 {c} 你收全红的机会是 {p}，出 {b} 是 {q}"),
+    "sheep": ("the {c} won you the sheep J♦ in {p} of the expert's trials, the {b} in {q}",
+              "专家推演中，出 {c} 赢得羊 J♦ 的机会是 {p}，出 {b} 是 {q}"),
+    "transformer": ("the {c} left you with the transformer 10♣ on your points in {p} of the expert's trials, "
+                    "the {b} in {q}", "专家推演中，出 {c} 有 {p} 让变压器 10♣ 落进你的分牌，出 {b} 是 {q}"),
+}
+
+
 def why(kind: str, chosen: str, best: str, made: _Tally, top: _Tally, cost: int) -> dict[str, str]:
     """One line of why a choice cost ``cost`` points against the best one, in English and Chinese,
-    from what the playouts of each took."""
+    from what the playouts of each took (how often, in the expert's trials)."""
     c, b = _symbols(chosen), _symbols(best)
     reason = _main_reason(made, top)
     if kind == "play":
-        if reason == "pig":
-            if top.mean("pig") < 0.1:
-                return {"en": f"the {c} drew the pig onto you: the {b} was safe",
-                        "zh": f"{c} 把猪引到了你身上：出 {b} 是安全的"}
-            return {"en": f"the {c} drew the pig onto you: the {b} was safer",
-                    "zh": f"{c} 把猪引到了你身上：出 {b} 更安全"}
-        if reason == "moon_other":
-            return {"en": f"the {c} let another player shoot the moon: the {b} stopped it",
-                    "zh": f"{c} 让别人收了全红：出 {b} 能阻止"}
-        if reason == "moon_mine":
-            return {"en": f"the {c} gave up your moon: the {b} kept it alive",
-                    "zh": f"{c} 放弃了你的全红：出 {b} 还有机会"}
         if reason == "sheep" and chosen == "JD":  # the sheep itself, played onto another's trick
             return {"en": f"the {c} gave the sheep away: keeping it and playing the {b} was better",
                     "zh": f"打出 {c} 把羊送给了别人：留着它、出 {b} 更好"}
-        if reason == "sheep":
-            return {"en": f"the {c} let the sheep J♦ go: the {b} would have won it",
-                    "zh": f"{c} 放走了羊 J♦：出 {b} 能把它赢下"}
-        if reason == "transformer":
-            return {"en": f"the {c} took the transformer 10♣ onto your points: the {b} was safer",
-                    "zh": f"{c} 把变压器 10♣ 吃进了你的分牌：出 {b} 更安全"}
+        if reason in _HOW_OFTEN:
+            p, q = _percent(made, reason), _percent(top, reason)
+            en, zh = _HOW_OFTEN[reason]
+            return {"en": en.format(c=c, b=b, p=p, q=q), "zh": zh.format(c=c, b=b, p=p, q=q)}
         if reason == "hearts":
             hearts = max(1, round(made.mean("hearts") - top.mean("hearts")))
-            return {"en": f"the {c} took about {hearts} more hearts than the {b} would have",
-                    "zh": f"{c} 比 {b} 多吃了大约 {hearts} 张红心"}
+            return {"en": f"the {c} left you about {hearts} more hearts than the {b} on average in the "
+                          f"expert's trials",
+                    "zh": f"专家推演中，出 {c} 平均比出 {b} 多吃大约 {hearts} 张红心"}
         return {"en": f"the {c} cost about {cost} points on average: the {b} was better",
                 "zh": f"{c} 平均多丢大约 {cost} 分：出 {b} 更好"}
     if kind == "pass":
         if reason == "pig":
-            return {"en": f"passing {c} left the pig likely to fall on you: passing {b} was safer",
-                    "zh": f"传出 {c} 让你很可能吃到猪：传出 {b} 更安全"}
+            p, q = _percent(made, "pig"), _percent(top, "pig")
+            return {"en": f"passing {c} left you with the pig in {p} of the expert's trials, passing {b} in {q}",
+                    "zh": f"专家推演中，传出 {c} 有 {p} 吃到猪，传出 {b} 是 {q}"}
         return {"en": f"passing {c} cost about {cost} points on average: passing {b} was better",
                 "zh": f"传出 {c} 平均多丢大约 {cost} 分：传出 {b} 更好"}
     made_en = f"exposing {c}" if c else "exposing nothing"

@@ -83,12 +83,20 @@ def test_a_pig_given_away_is_marked_and_can_be_played_again(page: Page, site_url
     rows = decisions.evaluate_all(
         "els => els.map(e => ({card: e.dataset.card, best: e.dataset.best, cost: Number(e.dataset.cost),"
         " costly: e.classList.contains('costly'),"
-        " why: (e.querySelector('[data-testid=review-why]') || {}).textContent}))")
+        " why: (e.querySelector('[data-testid=review-why]') || {}).textContent,"
+        " verdict: e.querySelector('.review-verdict').textContent}))")
     assert [r["card"] for r in rows] == cards
     for r in rows:
         assert r["cost"] >= 0
         assert (r["cost"] == 0) == (r["best"] == r["card"])
         assert r["costly"] == (r["cost"] >= 20) and bool(r["why"]) == r["costly"]
+        # The figures shown agree: the best's expected score is the card's plus the points lost,
+        # and a best choice names no other; one point is "point".
+        shown = re.search(r"Expected hand score ([−+]?\d+)(?: \(best ([−+]?\d+)\))?", r["verdict"])
+        if shown:
+            score, best = (int(x.replace("−", "-")) if x else None for x in shown.groups())
+            assert (best is None) == (r["cost"] == 0) and (best is None or best - score == r["cost"]), r
+        assert "1 expected points" not in r["verdict"], r
     gift_row = rows[0]
     assert gift_row["card"] == "KS" and gift_row["cost"] >= 20 and gift_row["costly"]
     assert parse_card(gift_row["best"]) < PIG  # a spade below the pig was the better card
@@ -96,6 +104,8 @@ def test_a_pig_given_away_is_marked_and_can_be_played_again(page: Page, site_url
     total = review.locator('[data-testid="review-total"]')
     assert int(total.get_attribute("data-cost") or "-1") == sum(r["cost"] for r in rows)
     expect(total).to_contain_text(f"Expected points lost in this hand: {sum(r['cost'] for r in rows)}")
+    costly = sum(r["costly"] for r in rows)
+    expect(total).to_contain_text(f"({costly} costly decision{'' if costly == 1 else 's'})")
 
     # Try again from the K♠: the same cards, the first trick with 2♠ led, the K♠ playable again.
     decisions.first.locator('[data-action="review-retry"]').click()
@@ -135,5 +145,5 @@ def test_the_review_waits_for_the_expert_and_speaks_chinese(page: Page, site_url
     expect(progress).to_have_text("13 个决定已全部复盘。")
     first = page.locator('[data-testid="review-decision"]').first
     expect(first).to_have_attribute("data-card", "KS")
-    expect(first.locator('[data-testid="review-why"]')).to_contain_text("K♠ 把猪引到了你身上")
+    expect(first.locator('[data-testid="review-why"]')).to_contain_text(re.compile(r"出 K♠ 有 \d+% 吃到猪"))
     expect(first.locator('[data-action="review-retry"]')).to_have_text("从这里重来")

@@ -526,8 +526,12 @@ STRINGS = {
     "review_continue": ("Continue", "继续"),
     "review_total": ("Expected points lost in this hand: {points} ({costly} costly decisions).",
                      "这一局预计丢分：{points}（{costly} 个代价大的决定）。"),
+    "review_total_one": ("Expected points lost in this hand: {points} ({costly} costly decision).",
+                         "这一局预计丢分：{points}（{costly} 个代价大的决定）。"),
     "review_total_so_far": ("Expected points lost so far: {points} ({costly} costly decisions).",
                             "目前预计丢分：{points}（{costly} 个代价大的决定）。"),
+    "review_total_so_far_one": ("Expected points lost so far: {points} ({costly} costly decision).",
+                                "目前预计丢分：{points}（{costly} 个代价大的决定）。"),
     "review_intro": ("For each of your decisions, the expert weighs what you knew at that moment, never "
                      "the hidden cards; those costing {costly} or more expected points are marked.",
                      "专家只根据你当时知道的信息（从不看别人的牌）评估你的每个决定；"
@@ -540,6 +544,8 @@ STRINGS = {
     "review_best": ("The best choice", "最佳选择"),
     "review_only": ("Your only legal card", "唯一能出的牌"),
     "review_better": ("Better: {best} · {cost} expected points lost", "更好：{best} · 预计丢 {cost} 分"),
+    "review_better_one": ("Better: {best} · {cost} expected point lost", "更好：{best} · 预计丢 {cost} 分"),
+    "review_score": ("Expected hand score {score}", "预计本局得分 {score}"),
     "review_scores": ("Expected hand score {score} (best {best})", "预计本局得分 {score}（最佳 {best}）"),
     "review_costly": ("Costly", "代价大"),
     "review_nothing": ("nothing", "不亮"),
@@ -635,6 +641,14 @@ def t(key, lang="en", **params):
     if params:
         return text.format(**params)
     return text
+
+
+def t_count(key, lang, count, **params):
+    """`t` for a sentence about `count` things: the string `key + "_one"` when `count` is 1 and it
+    exists (English's singular), else `key`."""
+    if count == 1 and key + "_one" in STRINGS:
+        key = key + "_one"
+    return t(key, lang, **params)
 
 
 def rules_name(preset, lang):

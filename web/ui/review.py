@@ -16,7 +16,7 @@ import asyncio
 
 from ui.dom import h
 from ui.engine import EngineError
-from ui.i18n import cards_short, seat_name, t
+from ui.i18n import cards_short, seat_name, t, t_count
 from ui.present import score_text
 
 COSTLY = 20  # expected points lost from which a decision is marked (gongzhu.review.COSTLY)
@@ -159,18 +159,24 @@ def decision_item(result, view, lang, pos):
         done = tricks[result["trick"]]
         trick = t("review_trick", lang, cards=cards_short([code for _, code in done["cards"]]),
                   name=seat_name(done["winner"], lang, pos[done["winner"]]))
-    if result["cost"]:
-        verdict = t("review_better", lang, best=_choice(kind, result["best"], lang), cost=result["cost"])
+    cost = result["cost"]
+    if cost:
+        verdict = t_count("review_better", lang, cost, best=_choice(kind, result["best"], lang), cost=cost)
     elif result["candidates"] == 1:
         verdict = t("review_only", lang)
     else:
         verdict = t("review_best", lang)
     scores = None
     if result["score"] is not None:
-        scores = t("review_scores", lang, score=score_text(int(round(result["score"]))),
-                   best=score_text(int(round(result["best_score"]))))
+        # The best's score shown is the card's plus the points lost, so that the figures agree
+        # (each rounded alone, −146.4 and −135.6 would read as 10 points where 11 are lost).
+        score = int(round(result["score"]))
+        if cost:
+            scores = t("review_scores", lang, score=score_text(score), best=score_text(score + cost))
+        else:
+            scores = t("review_score", lang, score=score_text(score))
     why = result.get("why")
-    costly = result["cost"] >= COSTLY
+    costly = cost >= COSTLY
     return h("li", {"class": "review-item" + (" costly" if costly else ""), "data-testid": "review-decision",
                     "data-kind": kind, "data-card": result["card"], "data-best": result["best"],
                     "data-cost": str(result["cost"]), "data-n": str(result["n"])}, [
@@ -214,7 +220,7 @@ def review_dialog(s, lang, pos, head):
     if results:
         key = "review_total" if status == "done" else "review_total_so_far"
         body.append(h("p", {"class": "review-total", "data-testid": "review-total", "data-cost": str(lost),
-                            "text": t(key, lang, points=lost, costly=costly)}))
+                            "text": t_count(key, lang, costly, points=lost, costly=costly)}))
     items = [decision_item(r, s.view, lang, pos) for r in results]
     body.append(h("ol", {"class": "review-list"}, items))
     running = status in ("waiting", "running")
