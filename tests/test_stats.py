@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from ui import stats  # noqa: E402
 
-from gongzhu.core import options  # noqa: E402
+from gongzhu.core import options, room  # noqa: E402
 from gongzhu.core.bots.beginner import beginner  # noqa: E402
 from gongzhu.core.scoring import score_pile  # noqa: E402
 from gongzhu.core.screen import bot_next  # noqa: E402
@@ -141,6 +141,31 @@ def test_a_hand_is_never_counted_twice() -> None:
     stats.Tracker(storage).hand_finished(view)  # after a reload on the summary
     assert stats.totals(tracker.record)["hands"] == 1
     assert len(tracker.record["recent"]) == 1
+
+
+def test_a_room_guests_hands_leave_the_statistics_as_they_were() -> None:
+    """A guest's page is sent its seat's view without the deal's seed (the host keeps it): its hands
+    are not counted, and the record survives a reload. (It was counted with no seed, and the next
+    start read the record as corrupt and reset every statistic.)"""
+    storage = Storage()
+    tracker = stats.Tracker(storage)
+    play_match(8, "fast", tracker)
+    before = storage.getItem(stats.STATS_KEY)
+    table, view = new_table(9, "fast")
+    guest = room.guest_view(view, 2)
+    tracker.match_started(guest)
+    done = room.guest_view(play_to_end(table, random.Random(3)), 2)
+    tracker.hand_finished(done)
+    assert storage.getItem(stats.STATS_KEY) == before
+    again = stats.Tracker(storage)
+    assert again.notice is None and again.record == json.loads(before)
+    # A record already written so (its open match with no seed) keeps its counts: only the open
+    # match is forgotten.
+    broken = json.loads(before)
+    broken["open"] = {"seed": None, "hand": 0, "last": None}
+    storage.setItem(stats.STATS_KEY, json.dumps(broken))
+    kept = stats.Tracker(storage)
+    assert kept.notice is None and kept.record["groups"] == broken["groups"] and kept.record["open"] is None
 
 
 def test_take_back_and_replay_replaces_the_hand() -> None:

@@ -271,6 +271,8 @@ def clean(data):
             return None
         out["recent"].append([item[0], item[1]])
     current = data.get("open")
+    if isinstance(current, dict) and current.get("seed") is None:
+        current = None  # a room guest's match (its seed is the host's), counted by an older page: forgotten
     if current is not None:
         if not (isinstance(current, dict) and _count(current.get("seed"), 0, 0xFFFFFFFFFFFFFFFF)
                 and _count(current.get("hand"), -1, 10000)):
@@ -458,6 +460,15 @@ def read_export(text):
 
 # --- the record on the page -------------------------------------------------------------------
 
+def counted(view):
+    """Whether the statistics count the match of `view`: not a room guest's, whose view comes without
+    the deal's seed (the match is the host's page's)."""
+    try:
+        return view["match"]["seed"] is not None
+    except Exception:
+        return False
+
+
 class Tracker:
     """The statistics in `storage`: read once at start, counted at the end of each hand."""
 
@@ -482,7 +493,9 @@ class Tracker:
 
     def hand_finished(self, view):
         """Count the finished hand of `view` (and the match's end, when it ended). Never raises:
-        statistics never stop the game."""
+        statistics never stop the game. A room guest's hands are not counted (`counted`)."""
+        if not counted(view):
+            return
         try:
             # Another tab may have counted hands since: count into what is stored now.
             record, _ = self.read()
@@ -496,6 +509,8 @@ class Tracker:
 
     def match_started(self, view):
         """A new match is on the table (`view`): its hands count afresh even if its seed was played before."""
+        if not counted(view):
+            return
         try:
             record, _ = self.read()
             match = view["match"]
