@@ -79,6 +79,30 @@ def test_a_shared_link_asks_before_giving_up_the_match_in_progress(page: Page, s
     assert sorted(hand_codes(page)) == sorted(card_code(c) for c in deal_hands(hand_seed(5, 0))[0])
 
 
+def test_a_reload_of_a_shared_deals_page_resumes_it_after_a_house_rule_changed(page: Page, site_url: str) -> None:
+    """A link without rules= deals with the player's own rules. A house rule changed in Settings
+    (it applies to the next match) leaves the link's match the one on the table: a reload resumes
+    it, and does not offer to give it up for the same link's deal."""
+    open_game(page, site_url, "?seed=5")
+    if table_state(page) == "expose":
+        page.click('#actions [data-action="expose-confirm"]')
+    assert table_state(page) == "play"
+    page.locator("#hand .card.legal").first.click(position={"x": 6, "y": 20})  # a match in progress
+    page.wait_for_function("JSON.parse(JSON.parse(localStorage.getItem('gongzhu.save')).match)"
+                           ".hands[0].actions.some(a => a[0] === 'play' && a[1] === 0)")
+    page.click('[data-action="open-settings"]')
+    target = page.locator("#dlg-settings #rule-target")
+    target.fill("777")
+    target.dispatch_event("change")
+    page.click('dialog[open] [data-action="close"]')
+    page.wait_for_function("JSON.parse(localStorage.getItem('gongzhu.settings')).rules.target === 777")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("shared deal #5")
+    expect(page.locator("#shared-offer")).to_have_count(0)
+    assert page.evaluate("JSON.parse(JSON.parse(localStorage.getItem('gongzhu.save')).match).seed") == 5
+
+
 def test_play_a_seeded_hand_by_clicking(page: Page, site_url: str) -> None:
     open_game(page, site_url, "?seed=3&rules=classic")
     # The shared deal is the portable deal of seed 3: the same 13 cards in every browser.

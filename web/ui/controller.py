@@ -247,8 +247,10 @@ class Controller:
         if seed is not None:
             rules = options.resolve(None, preset) if preset else dict(s.settings["rules"])
             shared = ("shared_deal", {"seed": seed, "preset": preset or options.preset_of(rules) or "custom"})
-            if view and view["match"].get("seed") == seed and view.get("rules") == rules:
-                # Reloading a shared deal's page resumes it rather than dealing it again.
+            if view and view["match"].get("seed") == seed and (preset is None or view.get("rules") == rules):
+                # Reloading a shared deal's page resumes it rather than dealing it again (a link
+                # without rules= dealt with the player's rules, which may have changed since for
+                # the next match).
                 s.view = view
                 self.pending = ("load", saved)
                 s.notices.append(shared)
