@@ -25,7 +25,7 @@ from tests.e2e.rooms_support import (
     start_room,
     wait_seated,
 )
-from tests.e2e.test_game_support import AWAY_JS, FAST_SETTINGS, STATE_JS, play_hand, settings_script
+from tests.e2e.test_game_support import AWAY_JS, FAST_SETTINGS, STATE_JS, play_hand, settings_script, table_state
 
 CODE = re.compile(r"(?:[2-9TJQKA]|10)[SHDC]")
 
@@ -300,7 +300,9 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
     expect(guest.locator('[data-testid="room-reaction"]')).to_have_text("the host: 👍")
     guest.click('#room-bar [data-action="leave-room"]')
     expect(host.locator("#notice")).to_contain_text("Jun left the room")
-    expect(guest.locator("#notice")).to_contain_text("You left the room")
+    guest.wait_for_url(lambda url: "#room=" not in url, timeout=30_000)  # back to Jun's own game
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(guest.locator("#room-bar")).to_have_count(0)
     tabs.check()
 
 
@@ -314,9 +316,35 @@ def test_a_host_who_leaves_mid_match_plays_on_with_bots_in_the_guests_seats(tabs
     host.click('#room-bar [data-action="leave-room"]')
     expect(host.locator("#notice")).to_contain_text("You left the room")
     expect(host.locator("#room-bar")).to_have_count(0)
+    # Jun is told the room is closed (not that the host may come back), and has a way on: his
+    # own game, which a reload no longer takes back into the room.
+    closed = guest.locator("#room-closed")
+    expect(closed).to_contain_text("The host closed the room.", timeout=30_000)
+    expect(guest.locator("#room-bar")).to_have_count(0)
+    closed.get_by_role("link", name="Back to your own game").click()
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    assert "#room=" not in guest.url
+    expect(guest.locator("#dlg-room")).not_to_be_visible()
+    assert table_state(guest) in ("expose", "pass", "play")
     # The host's table does not wait for Jun, who is gone: a bot plays the seat, the hand ends.
     play_hand(host)
     expect(host.locator('[data-testid="hand-summary"]')).to_be_visible()
+    tabs.check()
+
+
+def test_a_guest_who_leaves_the_room_gets_back_to_a_game_of_their_own(tabs: Tabs, site_url: str,
+                                                                       relay: str) -> None:
+    host, link = open_host(tabs, site_url, relay)
+    guest = join_guest(tabs, link, "Mei")
+    wait_seated(host, {"Mei": guest})
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    guest.click('#room-bar [data-action="leave-room"]')
+    guest.wait_for_url(lambda url: "#room=" not in url, timeout=30_000)
+    guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(guest.locator("#dlg-room")).not_to_be_visible()
+    assert table_state(guest) in ("expose", "pass", "play")
+    expect(host.locator("#notice")).to_contain_text("Mei", timeout=30_000)
     tabs.check()
 
 

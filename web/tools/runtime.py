@@ -80,6 +80,14 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # registers as `globalThis[Symbol.for("gongzhu.pyscript-stdlib")]` for the code to run instead,
 # handing it the original (its fallback).
 # Workers, Pyodide and pages without web/pyscript.mjs keep PyScript's own code.
+#
+# And a link that the other page closed (it left the room, or went: Chromium reports "User-Initiated
+# Abort, reason=Close called") is told in the console as a warning, not an error: Trystero keeps a
+# link in its pool after a room is left, so every guest's page that goes would log an error on the
+# host's, which is nothing wrong. Any other failure of a link stays an error.
+PEER_ERROR = b"console.error(`${libName} peer error:`, err);"
+PEER_CLOSED = (b'(String(err).includes("User-Initiated Abort") ? console.warn : console.error)'
+               b"(`${libName} peer error:`, err);")
 REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
     "pyscript/core-C9KDLldu.js": [
         (b'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,',
@@ -97,6 +105,8 @@ REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
     "trystero-core/strategy.mjs": [
         (b"if (!pool.isActive) pool.warmup();", b"if (!isPassive && !pool.isActive) pool.warmup();"),
     ],
+    "trystero-core/room.mjs": [(PEER_ERROR, PEER_CLOSED)],
+    "trystero-core/shared-peer.mjs": [(PEER_ERROR, PEER_CLOSED)],
 }
 
 

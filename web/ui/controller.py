@@ -94,6 +94,7 @@ class State:
         # A shared link's deal, waiting for the player to choose it over the match in progress:
         # {"seed", "rules", "preset"} (web/ui/render.py's `shared_offer`).
         self.shared_offer = None
+        self.room_closed = None  # a guest's room the host closed: the address of this browser's own game
         # In an online room, what each seat's plate says, by this screen's seats: {"person": name}
         # or {"level": a bot's level} (web/ui/room.py's `Room.plates`); None outside a room.
         self.room_plates = None

@@ -599,6 +599,8 @@ STRINGS = {
     "room_leave": ("Leave the room", "离开房间"),
     "room_end": ("Close the room", "关闭房间"),
     "room_left_you": ("You left the room.", "你离开了房间。"),
+    "room_closed": ("The host closed the room.", "房主关闭了房间。"),
+    "room_own_game": ("Back to your own game", "回到你自己的对局"),
     "room_turn": ("Turn: {player}", "轮到：{player}"),
     "room_players": ("At the table", "牌桌上"),
     "room_pair": ("No relay? Pair by codes", "无法中转？用配对码连接"),

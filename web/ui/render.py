@@ -71,6 +71,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
         self.page(s, lang)
         self.notice(s, lang)
         self.shared_offer(s, lang)
+        self.room_closed(s, lang)
         self.lesson_region(s, lang)
         self.seat_panel(s, 0, lang, pos)
         for seat in (1, 2, 3):
@@ -110,6 +111,14 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
                          "text": t("shared_play", lang)}),
             h("button", {"type": "button", "class": "btn", "data-action": "shared-keep",
                          "text": t("shared_keep", lang)}),
+        ])
+
+    def room_closed(self, s, lang):
+        """A guest's room closed by its host: said, with the way back to this browser's own game."""
+        href = s.room_closed
+        self.choice("room-closed", href and [lang, href], lambda: [
+            t("room_closed", lang),
+            h("a", {"class": "btn primary", "href": href, "text": t("room_own_game", lang)}),
         ])
 
     def page(self, s, lang):

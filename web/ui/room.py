@@ -44,6 +44,7 @@ GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
 HINT_WAIT_S = 30  # a guest's hint not answered by then is given up (the host may be gone)
 REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
 HOST_SLOW_MS = 20000  # a guest that has not heard from the host by then is told what may be wrong
+HOST_CLOSE_S = 3  # a guest whose host closed the room leaves the relay after this long
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
 BROWSER_KEY = "gongzhu.room.browser"  # this browser's key (browser_key)
 
@@ -312,10 +313,12 @@ class Room:
         self.c.say(self.reaction)
         self.draw_bar()
 
-    def hang_up(self):
-        """Leave the relay and take the room's bar off the page; say so."""
+    def hang_up(self, say=True):
+        """Leave the relay and take the room's bar off the page; say so (`say`). Returns the wire's
+        leaving (a promise: it tells the peers, then closes the links), or None."""
+        left = None
         if self.wire is not None:
-            self.wire.leave()
+            left = self.wire.leave()
             self.wire = None
         if self.bar is not None:
             self.bar.remove()
@@ -324,7 +327,9 @@ class Room:
             self.awake.release()
             self.awake = None
         self.c.s.room_plates = None
-        self.notice("room_left_you")
+        if say:
+            self.notice("room_left_you")
+        return left
 
     def notice(self, key, **params):
         self.c.s.notices = [(key, params)] if key not in ("room_dropped",) else self.c.s.notices + [(key, params)]
@@ -920,6 +925,7 @@ class Guest(Room):
         self.room_started = False  # the host's match has started (its lobby says so)
         self.slow = False  # no word from the host after HOST_SLOW_MS (`watch_host`)
         self.slow_el = None
+        self.ended = False  # the host closed the room: nothing more is read from it
 
     async def open(self):
         c = self.c
@@ -1104,8 +1110,11 @@ class Guest(Room):
             self.send(str(peer), self.hello_message())
 
     async def run(self):
-        while True:
-            event = json.loads(str(await self.wire.next()))
+        wire = self.wire
+        while wire is not None and wire is self.wire and not self.ended:
+            event = json.loads(str(await wire.next()))
+            if wire is not self.wire or self.ended:
+                return  # this page left the room, or its host closed it, while it waited
             try:
                 if event["type"] == "join":
                     if self.name and (self.host is None or event["peer"] == self.host):
@@ -1171,7 +1180,37 @@ class Guest(Room):
             if isinstance(seat, int) and 0 <= seat < 4 and self.players[seat]:
                 self.notice("room_dropped", player=self.players[seat].get("name", "?"))
         elif kind == "closed":
-            self.notice("room_host_gone")
+            self.closed_by_host()
+
+    def own_game(self):
+        """The address of this browser's own game: this page's, without the room's fragment."""
+        return str(window.location.pathname) + str(window.location.search)
+
+    def forget(self):
+        """This browser no longer holds a seat in the room: a reload does not take it back."""
+        if self.code:
+            try:
+                window.localStorage.removeItem("gongzhu.room." + self.code)
+            except Exception:
+                pass
+
+    def closed_by_host(self):
+        """The host closed the room (from its lobby, or leaving mid-match): said, with the way back to
+        this browser's own game; nothing here waits for the host any more."""
+        self.ended = True
+        self.forget()
+        if self.dialog.open:
+            self.dialog.close()
+        self.c.s.notices = []
+        self.c.s.room_closed = self.own_game()
+        self.c.render()
+        asyncio.create_task(self.hang_up_soon())
+
+    async def hang_up_soon(self):
+        """Leave the relay once the closing host has dropped the link itself (a link both ends close
+        at once ends in an error on the other page)."""
+        await asyncio.sleep(HOST_CLOSE_S)
+        self.hang_up(say=False)
 
     def attach(self):
         """The host's table becomes this page's: the controller's link is the room from now on."""
@@ -1223,8 +1262,20 @@ class Guest(Room):
         self.send(self.host, {"t": "react", "emoji": index})
 
     def leave(self):
+        """The player leaves the room: the host is told, and this page goes back to the player's own
+        game (the room's table is the host's; nothing of it can go on here)."""
         self.send(self.host, {"t": "leave"})
-        self.hang_up()
+        self.forget()
+        asyncio.create_task(self.go_home())
+
+    async def go_home(self):
+        left = self.hang_up(say=False)
+        if left is not None:
+            try:
+                await left  # the host is told before the page goes (a link cut short ends in an error there)
+            except Exception:
+                pass
+        window.location.replace(self.own_game())
 
 
 def browser_key(new_code):
