@@ -478,6 +478,43 @@ def test_explain_gives_a_decision_and_a_reason_in_both_languages() -> None:
     assert hint["decision"] in _mid_hand(3, 5, Rules()).view(_mid_hand(3, 5, Rules()).to_play)["legal"]
 
 
+def _second_or_third_to_play(can_duck: bool) -> tuple[Any, int]:
+    """A seat second or third to a trick, following suit, holding a legal card above the winning
+    one and (``can_duck``) one below it or (not) none: its view's Knowledge and that higher card."""
+    from gongzhu.bots.explain import policy as _policy
+    from gongzhu.core.bots.sampler import Knowledge
+
+    for seed in range(200):
+        hand = new_hand(seed=seed, rules=Rules(exposure=False))
+        rng = random.Random(seed)
+        while hand.phase == "play":
+            view = hand.view(hand.to_play)
+            if 1 <= len(view["trick"]) <= 2 and hand.tricks:
+                k = Knowledge(view)
+                best, _ = _policy.trick_winner(k.trick, k.leader)
+                legal = [parse_card(c) for c in view["legal"]]
+                if all(c // 13 == best // 13 for c in legal):
+                    above = [c for c in legal if c > best]
+                    below = [c for c in legal if c < best]
+                    if above and bool(below) == can_duck and above[-1] // 13 != 2:
+                        return k, above[-1]
+            hand.play(rng.choice(hand.legal_moves()))
+    raise AssertionError("no such position")
+
+
+def test_the_hints_reason_for_a_high_card_says_cannot_duck_only_when_true() -> None:
+    """A hint played over the winning card, not last to play: "you cannot duck" only when no legal
+    card is lower (a player holding lower cards was told they could not duck)."""
+    from gongzhu.bots.explain import _why_play
+
+    k, high = _second_or_third_to_play(can_duck=True)
+    en, zh = _why_play(k, high)
+    assert "cannot duck" not in en and "压不住" not in zh, en
+    k, high = _second_or_third_to_play(can_duck=False)
+    en, zh = _why_play(k, high)
+    assert "cannot duck" in en and "压不住" in zh, en
+
+
 # ----------------------------------------------------------------------------- the refined rules (expert's rollouts)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.bots import policy
 from ..core.bots.rulebot import phase_of
 from ..core.bots.sampler import Knowledge
-from ..core.cards import HEARTS, PIG, SHEEP, SPADES, TRANSFORMER, card_symbol, parse_card
+from ..core.cards import HEARTS, PIG, SCORING_MASK, SHEEP, SPADES, TRANSFORMER, card_symbol, parse_card
 
 
 def _sym(codes: list[str]) -> str:
@@ -105,5 +105,15 @@ def _why_play(k: Knowledge, c: int) -> tuple[str, str]:
                     f"用 {sym} 赢这墩：这墩的牌对你有利。")
         return (f"Win with {sym}: the trick is clean, so shed a high card.",
                 f"用 {sym} 赢这墩：这墩没有分，顺便扔掉大牌。")
+    if any(parse_card(x) < best for x in legal):  # it could have ducked, and goes over instead
+        taken = sum(1 << x for x in k.trick) | (1 << c)
+        if k.ctx().gain(k.cap[k.me], taken) > 0:
+            return (f"Win with {sym}: the cards in this trick help your score.",
+                    f"用 {sym} 赢这墩：这墩的牌对你有利。")
+        if not taken & SCORING_MASK:
+            return (f"Play {sym}: shed a high card while the trick holds no points; keep your low ones to "
+                    f"duck later.", f"出 {sym}：这墩还没有分，趁机扔掉大牌，小牌留着以后躲。")
+        return (f"Play {sym}: taking this trick now costs less than the tricks a high card may take later.",
+                f"出 {sym}：现在拿下这墩，比留着大牌以后吃更糟的墩好。")
     return (f"Play {sym}: you cannot duck, so get rid of a high card now.",
             f"出 {sym}：压不住了，趁机扔掉大牌。")
