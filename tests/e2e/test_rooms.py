@@ -287,6 +287,14 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
     guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
     for _ in range(12):
         play_hand_together([host, guest])
+        # The next hand is the host's to deal; a room's hand is reviewed by nobody (its retry would
+        # change the room's match, and a guest's page has no engine).
+        over = host.locator('[data-testid="hand-summary"] .match-end').count()
+        footer = guest.locator('[data-testid="hand-summary"] ~ footer')
+        expect(footer).to_contain_text("The host starts the next match." if over else "The host deals the next hand.")
+        expect(footer.locator('[data-action="next-hand"], [data-action="new-match"], [data-action="review"]')
+               ).to_have_count(0)
+        expect(host.locator('[data-testid="hand-summary"] ~ footer [data-action="review"]')).to_have_count(0)
         if host.locator('[data-testid="hand-summary"] .match-end').count():
             break
         host.click('[data-testid="hand-summary"] ~ footer [data-action="next-hand"]')
@@ -335,6 +343,13 @@ def test_a_host_who_leaves_mid_match_plays_on_with_bots_in_the_guests_seats(tabs
 def test_a_guest_who_leaves_the_room_gets_back_to_a_game_of_their_own(tabs: Tabs, site_url: str,
                                                                        relay: str) -> None:
     host, link = open_host(tabs, site_url, relay)
+    # A friend's first visit is by the room's link: no tutorial offer over the room's lobby.
+    first, _ = tabs.open()
+    first.goto(link)
+    expect(first.locator("#player-name")).to_be_visible(timeout=60_000)
+    first.wait_for_timeout(500)
+    expect(first.locator("#tutorial-offer")).to_have_count(0)
+    first.close()
     guest = join_guest(tabs, link, "Mei")
     wait_seated(host, {"Mei": guest})
     host.click('[data-action="start-room"]')

@@ -95,6 +95,7 @@ class State:
         # {"seed", "rules", "preset"} (web/ui/render.py's `shared_offer`).
         self.shared_offer = None
         self.room_closed = None  # a guest's room the host closed: the address of this browser's own game
+        self.guest = False  # this page sits at a friend's room (web/ui/room.py's Guest): the match is the host's
         # In an online room, what each seat's plate says, by this screen's seats: {"person": name}
         # or {"level": a bot's level} (web/ui/room.py's `Room.plates`); None outside a room.
         self.room_plates = None
@@ -148,13 +149,14 @@ def preview_view(seed, rules):
 class Controller:
     """One controller owns the game (2048's game manager): intents in, state out, renderer called."""
 
-    def __init__(self, renderer, sound, storage, search, language, connect_full=None):
+    def __init__(self, renderer, sound, storage, search, language, connect_full=None, guest=False):
         self.renderer = renderer
         self.connect_full = connect_full  # an async function starting the full worker (web/ui/engine.py)
         self.sound = sound
         self.storage = storage
         self.search = search
         self.s = State(store.load_settings(storage, language))
+        self.s.guest = guest
         problem = store.settings_problem(storage, self.s.settings)
         if problem:
             self.s.notices.append((problem, {}))
@@ -937,7 +939,8 @@ class Controller:
         s.embedded = query.parse_query(str(self.search or "")).get("embed") == "1"
         s.game_href = tutorial.game_link(self.search)
         s.query = str(self.search or "")  # for the tutorial's link in Help (`tutorial.lesson_link`)
-        s.offer = tutorial.first_visit(self.storage, self.search)
+        # Not over a room's lobby (a lesson would leave the room): the next visit of the player's own.
+        s.offer = not s.guest and tutorial.first_visit(self.storage, self.search)
         if s.offer:
             s.tutorial["offered"] = True
             tutorial.save_progress(self.storage, s.tutorial)

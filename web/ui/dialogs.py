@@ -234,14 +234,20 @@ def summary_dialog(s, lang, pos):
     if not match["is_over"]:
         if captor is not None:
             body.append(h("p", {"class": "note", "text": about("next_leader", lang, captor, pos[captor])}))
-    button = h("button", {"type": "button", "class": "btn primary",
-                          "data-action": "new-match" if match["is_over"] else "next-hand",
-                          "text": t("new_match", lang) if match["is_over"] else t("next_hand", lang)})
+    if s.guest:  # the host deals: a guest's page says so rather than offering a button that cannot
+        button = h("span", {"class": "note", "text": t("room_host_starts" if match["is_over"] else "room_host_deals",
+                                                        lang)})
+    else:
+        button = h("button", {"type": "button", "class": "btn primary",
+                              "data-action": "new-match" if match["is_over"] else "next-hand",
+                              "text": t("new_match", lang) if match["is_over"] else t("next_hand", lang)})
+    # No review in a room: its "Try again" would change the room's match, and a guest has no engine.
+    review = None if v.get("room") else h("button", {"type": "button", "class": "btn", "data-action": "review",
+                                                     "text": t("review", lang)})
     return [dialog_head("dlg-summary", t("hand_summary", lang, n=hand_no), lang),
             h("div", {"class": "dlg-body", "data-testid": "hand-summary"}, body),
             h("footer", {"class": "dlg-foot"}, [
-                h("button", {"type": "button", "class": "btn", "data-action": "review",
-                             "text": t("review", lang)}),
+                review,
                 h("button", {"type": "button", "class": "btn", "data-action": "open-scores",
                              "text": t("score_sheet", lang)}), button])]
 
@@ -319,7 +325,7 @@ class DialogsRegion:
             return [lang, v and v["history"], v and v["match"], s.settings["direction"]]
         if screen == "summary":
             return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"],
-                    colours]
+                    colours, s.guest]
         if screen == "review":
             return [lang, s.review, s.settings["direction"]]
         return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"], colours]

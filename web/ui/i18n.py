@@ -600,6 +600,8 @@ STRINGS = {
     "room_end": ("Close the room", "关闭房间"),
     "room_left_you": ("You left the room.", "你离开了房间。"),
     "room_closed": ("The host closed the room.", "房主关闭了房间。"),
+    "room_host_deals": ("The host deals the next hand.", "由房主发下一局。"),
+    "room_host_starts": ("The host starts the next match.", "由房主开始下一场。"),
     "room_own_game": ("Back to your own game", "回到你自己的对局"),
     "room_turn": ("Turn: {player}", "轮到：{player}"),
     "room_players": ("At the table", "牌桌上"),

@@ -73,7 +73,7 @@ async def boot():
     search = str(window.location.search)
     sound = Sound()
     controller = Controller(Renderer(), sound, storage_for(search, window.localStorage), search, browser_language(),
-                            connect_full=lambda: Engine.connect(kind="full"))
+                            connect_full=lambda: Engine.connect(kind="full"), guest=guest_link())
     for _ in controller.boot():  # the deal, then the table drawn in parts
         await breathe()
     from ui.input import wire
@@ -113,14 +113,19 @@ async def boot():
     await mount_menus(controller, room_now)
 
 
+def guest_link():
+    """Whether this page is a room's guest: opened by a room's link, or to pair by codes."""
+    where = str(window.location.hash)
+    return where[:6] in ("#room=", "#pair=") or where == "#pair"
+
+
 def room_first(storage):
     """Whether the room module must mount before the engine starts: this page is a guest's (a room
     link, or manual pairing), or it held a room when it closed (the engine must know the people's
     seats before any bot moves). Every other page mounts it once the game is playable."""
     from ui.store import HOSTING_KEY
 
-    where = str(window.location.hash)
-    return where[:6] in ("#room=", "#pair=") or where == "#pair" or bool(storage.getItem(HOSTING_KEY))
+    return guest_link() or bool(storage.getItem(HOSTING_KEY))
 
 
 async def mount_menus(controller, room_mounted):
