@@ -209,6 +209,11 @@ def test_share_snippets_for_a_deal_and_a_hand_in_progress() -> None:
     assert ('src="https://example.org/gongzhu/web/embed/replay.html?seed=5&amp;rules=fast&amp;hand=2&amp;leader=W'
             '&amp;exposed=AH,QS&amp;moves=2C5CKC3C.QS"') in data["replay"]["iframe"]
     assert data["link"] == "https://example.org/gongzhu/index.html?seed=5&rules=fast" and not data["custom"]
+    # The link and the game embed deal the match from its first hand: in hand 2 they say so, where
+    # they called it "this deal" (whose cards are the replay's alone).
+    assert (data["link_label"], data["game_label"]) == ("share_link_match", "share_game_match")
+    first = snippets(site, dict(view, match={"seed": 5, "hand_number": 0}))
+    assert (first["link_label"], first["game_label"]) == ("share_link", "share_game")
     custom = dict(view, rules=dict(view["rules"], target=700))
     assert snippets(site, custom, "zh")["custom"] and 'lang="zh"' in snippets(site, custom, "zh")["game"]["element"]
     # A tutorial lesson's deal is no seed's: the lesson itself is shared.

@@ -442,6 +442,7 @@ def test_share_dialog_gives_both_snippets_for_the_deal_and_the_hand(page: Page, 
     replay = dialog.locator("[data-snippet=replay-element]").input_value()
     assert '<gong-zhu mode="replay" seed="5" rules="fast"' in replay
     assert dialog.locator("[data-snippet=link]").input_value() == f"{site_url}index.html?seed=5&rules=fast"
+    expect(dialog.locator("[data-snippet=link] + [data-share-copy]")).to_have_text("Copy")  # the link copies too
     dialog.locator("[data-share-close]").click()
     assert not dialog.is_visible()
 

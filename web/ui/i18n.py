@@ -296,6 +296,8 @@ STRINGS = {
     "share_element": ("For your blog (the element):", "博客用（元素）："),
     "share_iframe": ("Where scripts are not allowed (a plain iframe):", "不允许脚本时（普通 iframe）："),
     "share_link": ("A link to this deal:", "这副牌的链接："),
+    "share_link_match": ("A link to this match (it starts from hand 1):", "这场对局的链接（从第1局开始）："),
+    "share_game_match": ("This match, as a game to play (from hand 1)", "这场对局（可对局，从第1局开始）"),
     "share_copy": ("Copy", "复制"),
     "share_copied": ("Copied", "已复制"),
     "share_custom": ("Custom house rules cannot be embedded; the snippets use the classic rules.",

@@ -85,7 +85,11 @@ def snippets(site, view, lang="en"):
         replay_params.append(("moves", ".".join(["".join(played[i:i + 4]) for i in range(0, len(played), 4)])))
     replay = _pair(site, "replay", replay_params + lang_param)
     link = site + "index.html?" + _query(common)
-    return {"game": game, "replay": replay, "link": link, "custom": custom}
+    # The link and the game embed deal the match from its first hand, the replay this hand.
+    later = number > 1
+    return {"game": game, "replay": replay, "link": link, "custom": custom,
+            "link_label": "share_link_match" if later else "share_link",
+            "game_label": "share_game_match" if later else "share_game"}
 
 
 # --- the dialog (browser only) -------------------------------------------------------------
@@ -145,8 +149,8 @@ def mount(get_view, get_lang):
         lang = get_lang()
         view = get_view() or {}
         data = snippets(site_root(window.location.href), view, lang)
-        link = h("input", {"type": "text", "readonly": True, "data-snippet": "link",
-                           "aria-label": t("share_link", lang)})
+        link_label = t(data.get("link_label", "share_link"), lang)
+        link = h("input", {"type": "text", "readonly": True, "data-snippet": "link", "aria-label": link_label})
         link.value = data["link"]
         # Closed from its title bar (always on the screen: a phone has no Escape key) or its foot.
         close = h("button", {"type": "button", "class": "btn primary", "data-share-close": True,
@@ -159,9 +163,9 @@ def mount(get_view, get_lang):
                                                 cross]),
             h("div", {"class": "dlg-body"}, [
                 h("p", {"class": "note", "text": t("share_custom", lang)}) if data["custom"] else None,
-                h("p", {"text": t("share_link", lang)}), link]
+                h("p", {"text": link_label}), link, copy_button(link, lang)]
               + (block(t("share_lesson", lang), data["lesson"], lang, "lesson") if "lesson" in data else
-                 block(t("share_game", lang), data["game"], lang, "game")
+                 block(t(data["game_label"], lang), data["game"], lang, "game")
                  + block(t("share_replay", lang), data["replay"], lang, "replay"))
               + [h("p", {}, [docs])]),
             h("footer", {"class": "dlg-foot"}, [close])])
