@@ -92,7 +92,8 @@ def test_a_seat_is_taken_back_from_another_browser(tabs: Tabs, site_url: str, re
     mei, jun = guests["Mei"], guests["Jun"]
     # A third browser names itself Jun while Jun is at the table: refused.
     impostor = join_guest(tabs, link, "Jun")
-    expect(impostor.locator("#notice")).to_contain_text("Jun sits at the table already", timeout=60_000)
+    expect(impostor.locator('[data-testid="room-status"]')).to_contain_text(  # in the lobby it sees
+        "The host could not seat you: Jun sits at the table already", timeout=60_000)
     expect(impostor.locator('[data-testid="room-take-back"]')).to_have_text(
         "The match has started and every seat is taken.")
     play_hand_together([host, mei, jun], until=lambda states: states[1] == "play" and mei.locator(

@@ -156,6 +156,12 @@ def test_four_players_play_a_whole_hand_with_exposure(tabs: Tabs, site_url: str,
     names = ["Mei", "Jun", "Ana"]
     guests = {name: join_guest(tabs, link, name) for name in names}
     wait_seated(host, guests)
+    # A fourth friend finds the table full, and is told so in the lobby (the lobby said it was
+    # looking for the host, for ever).
+    late = join_guest(tabs, link, "Li")
+    expect(late.locator('[data-testid="room-status"]')).to_have_text(
+        "The host could not seat you: the room is full.", timeout=30_000)
+    late.close()
     host.click('[data-action="start-room"]')
     pages = [host, *guests.values()]
     for page in pages:

@@ -580,6 +580,7 @@ STRINGS = {
     "room_name": ("Your name", "你的名字"),
     "room_take_seat": ("Take a seat", "入座"),
     "room_joining": ("Looking for the host…", "正在寻找房主…"),
+    "room_not_seated": ("The host could not seat you: {reason}.", "房主无法为你安排座位：{reason}。"),
     "room_host_slow": ("Still looking for the host. Is the host's page still open? If the room never appears, your "
                        "networks may not reach each other through the relays: the host can pair with you by codes "
                        "(“{pair}”).",

@@ -926,6 +926,7 @@ class Guest(Room):
         self.slow = False  # no word from the host after HOST_SLOW_MS (`watch_host`)
         self.slow_el = None
         self.ended = False  # the host closed the room: nothing more is read from it
+        self.refusal = ("", "")  # why the host could not seat this page (en, zh): "room_not_seated"
 
     async def open(self):
         c = self.c
@@ -1013,7 +1014,13 @@ class Guest(Room):
         self.form.hidden = self.seated or failed
         self.retry_el.hidden = not failed
         self.slow_el.hidden = not self.slow or self.host is not None or failed or self.offline()
-        self.status_el.textContent = t("room_offline_guest" if self.offline() else self.status, lang)
+        if self.offline():
+            said = t("room_offline_guest", lang)
+        elif self.status == "room_not_seated":
+            said = t(self.status, lang, reason=self.refusal[1 if lang == "zh" else 0])
+        else:
+            said = t(self.status, lang)
+        self.status_el.textContent = said
         fill(self.seats_el, self.seat_list() + self.take_back_list() if self.host is not None else [])
 
     def take_back_list(self):
@@ -1150,6 +1157,12 @@ class Guest(Room):
                 self.status = "room_choose"
             if not self.room_started or not self.seated:
                 self.draw_lobby()
+            return
+        if kind == "error" and not self.seated and msg.get("re") is None and self.host in (None, peer):
+            # The host could not seat this page (the room is full, a bad name): said in the lobby.
+            self.refusal = (str(msg.get("message", "?")), str(msg.get("zh") or msg.get("message", "?")))
+            self.status = "room_not_seated"
+            self.draw_lobby()
             return
         if peer != self.host:
             return  # only the host speaks for the table
