@@ -126,3 +126,19 @@ def test_a_link_chooses_the_language_and_a_bad_one_is_refused_as_text(page: Page
     expect(notice).to_have_text("Ignored language “<img src=x onerror=window.__pwned=1>”: use en or zh.")
     assert page.locator("main img[src=x]").count() == 0 and page.evaluate("window.__pwned") is None
     assert run_axe(page, {"runOnly": ["wcag2a", "wcag2aa"]}) == []
+
+
+def test_a_lesson_link_of_the_chinese_rules_opens_the_lesson_in_chinese(page: Page, site_url: str) -> None:
+    """A reader of the rules in Chinese (by a link, in an English browser) who taps 练一练 gets the
+    lesson in Chinese, and an English reader's links keep English."""
+    from gongzhu.core import lessons
+
+    page.goto(site_url + "rules.html?lang=zh")
+    page.wait_for_selector("html.ready", state="attached")
+    for link in page.locator("a.rp-lesson").all():
+        chinese = bool(re.search(r"[\u4e00-\u9fff]", link.inner_text() or link.text_content() or ""))
+        assert (link.get_attribute("href") or "").endswith("&lang=zh" if chinese else "&lang=en"), link
+    page.get_by_role("link", name="练一练：第2课").click()
+    page.wait_for_selector("html.ready", state="attached", timeout=60_000)
+    expect(page.locator('[data-testid="lesson-goal"]')).to_have_text("目标：" + lessons.lesson(2)["goal"][1])
+
