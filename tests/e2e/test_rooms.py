@@ -334,7 +334,7 @@ def test_a_host_who_leaves_mid_match_plays_on_with_bots_in_the_guests_seats(tabs
     # own game, which a reload no longer takes back into the room.
     closed = guest.locator("#room-closed")
     expect(closed).to_contain_text("The host closed the room.", timeout=30_000)
-    expect(guest.locator("#room-bar")).to_have_count(0)
+    expect(guest.locator("#room-bar")).to_have_count(0, timeout=1000)
     closed.get_by_role("link", name="Back to your own game").click()
     guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
     assert "#room=" not in guest.url

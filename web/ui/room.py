@@ -1214,16 +1214,18 @@ class Guest(Room):
         self.forget()
         if self.dialog.open:
             self.dialog.close()
+        wire, self.wire = self.wire, None
+        self.hang_up(say=False)  # the room's bar goes now; the relay a moment later
+        if wire is not None:
+            asyncio.create_task(self.leave_soon(wire))
         self.c.s.notices = []
         self.c.s.room_closed = self.own_game()
         self.c.render()
-        asyncio.create_task(self.hang_up_soon())
 
-    async def hang_up_soon(self):
-        """Leave the relay once the closing host has dropped the link itself (a link both ends close
-        at once ends in an error on the other page)."""
+    async def leave_soon(self, wire):
+        """Leave the relay once the closing host has dropped the link itself."""
         await asyncio.sleep(HOST_CLOSE_S)
-        self.hang_up(say=False)
+        wire.leave()
 
     def attach(self):
         """The host's table becomes this page's: the controller's link is the room from now on."""
