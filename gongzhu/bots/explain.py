@@ -99,17 +99,15 @@ def _why_play(k: Knowledge, c: int) -> tuple[str, str]:
                     f"出 {sym}，让队友赢这墩。")
         return (f"Play {sym}: duck under {card_symbol(best)} so you do not take the trick.",
                 f"出 {sym}：比 {card_symbol(best)} 小，不吃这墩。")
-    if len(k.trick) == 3:
-        if k.ctx().gain(k.cap[k.me], sum(1 << x for x in k.trick) | (1 << c)) > 0:
-            return (f"Win with {sym}: the cards in this trick help your score.",
-                    f"用 {sym} 赢这墩：这墩的牌对你有利。")
-        return (f"Win with {sym}: the trick is clean, so shed a high card.",
-                f"用 {sym} 赢这墩：这墩没有分，顺便扔掉大牌。")
-    if any(parse_card(x) < best for x in legal):  # it could have ducked, and goes over instead
+    could_duck = any(parse_card(x) < best for x in legal)
+    if len(k.trick) == 3 or could_duck:  # last to play, or going over a card it could have ducked
         taken = sum(1 << x for x in k.trick) | (1 << c)
         if k.ctx().gain(k.cap[k.me], taken) > 0:
             return (f"Win with {sym}: the cards in this trick help your score.",
                     f"用 {sym} 赢这墩：这墩的牌对你有利。")
+        if len(k.trick) == 3:
+            return (f"Win with {sym}: the trick is clean, so shed a high card.",
+                    f"用 {sym} 赢这墩：这墩没有分，顺便扔掉大牌。")
         if not taken & SCORING_MASK:
             return (f"Play {sym}: shed a high card while the trick holds no points; keep your low ones to "
                     f"duck later.", f"出 {sym}：这墩还没有分，趁机扔掉大牌，小牌留着以后躲。")
