@@ -85,6 +85,13 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # Abort, reason=Close called") is told in the console as a warning, not an error: Trystero keeps a
 # link in its pool after a room is left, so every guest's page that goes would log an error on the
 # host's, which is nothing wrong. Any other failure of a link stays an error.
+#
+# And a link no room uses any more is closed at once. Trystero keeps such a link for two minutes,
+# to carry another room between the same two pages, and hands it to the next attempt to link them.
+# A page holds one room, so that never helps; and after a failed password handshake (one lost
+# message is enough) the host's next attempt went through the kept link, which the guest's side had
+# already given up: every attempt failed the same way until one of the pages was reloaded. Closed,
+# the link is made anew, with a fresh handshake on both sides.
 PEER_ERROR = b"console.error(`${libName} peer error:`, err);"
 PEER_CLOSED = (b'(String(err).includes("User-Initiated Abort") ? console.warn : console.error)'
                b"(`${libName} peer error:`, err);")
@@ -104,6 +111,7 @@ REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
     "trystero-core/offer-pool.mjs": [(b"const poolSize = 20;", b"const poolSize = 3;")],
     "trystero-core/strategy.mjs": [
         (b"if (!pool.isActive) pool.warmup();", b"if (!isPassive && !pool.isActive) pool.warmup();"),
+        (b"const sharedPeerIdleMsDefault = 123333;", b"const sharedPeerIdleMsDefault = 0;"),
     ],
     "trystero-core/room.mjs": [(PEER_ERROR, PEER_CLOSED)],
     "trystero-core/shared-peer.mjs": [(PEER_ERROR, PEER_CLOSED)],
