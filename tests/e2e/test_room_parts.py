@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.e2e.harness import PageGuard, wait_ready
 from tests.e2e.rooms_support import (
@@ -475,3 +475,53 @@ def test_a_room_reopened_while_the_network_drops_says_so_and_the_match_goes_on(t
                                                     "loaded. Reload the page to try again; your match is kept.")
     expect(host.locator("#notice")).to_contain_text("Mei", timeout=10_000)  # a bot plays Mei's seat now
     play_hand(host)
+
+
+# Where a room's screen puts its parts: the bar's height, the hand's bottom edge, the people's names
+# on the plates (whether each is cut), and the page's height beyond the screen.
+ROOM_LAYOUT_JS = """() => {
+  const bar = document.querySelector('#room-bar').getBoundingClientRect();
+  const cards = [...document.querySelectorAll('#hand .card')].map((el) => el.getBoundingClientRect().bottom);
+  const names = [...document.querySelectorAll('#table [data-testid="seat-person"]')].map((el) => ({
+    text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1 }));
+  return { bar: bar.height, handBottom: Math.max(...cards), names,
+           viewport: window.innerHeight, buttons: [...document.querySelectorAll('#room-bar button')].map(
+             (el) => el.getBoundingClientRect().height) };
+}"""
+
+
+def test_on_a_small_phone_a_rooms_table_fits_the_screen_and_shows_whole_names(tabs: Tabs, browser: Browser,
+                                                                               site_url: str, relay: str) -> None:
+    """A guest on a 360 × 640 phone: the room's bar keeps to two rows (the plates name the seats), the
+    whole hand is on the screen without scrolling, the side seats' names are not cut, every button of
+    the bar is big enough to tap, and a reaction shows without moving the table, for a few seconds.
+    Held sideways (640 × 360), the hand is on the screen too."""
+    host, link = open_host(tabs, site_url, relay)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+    guest, _ = tabs.open(context)
+    guest.context.add_init_script(settings_script(FAST_SETTINGS))
+    guest.goto(link)
+    guest.fill("#player-name", "Mei", timeout=120_000)
+    guest.click('[data-action="take-seat"]')
+    wait_seated(host, {"Mei": guest})
+    host.click('[data-action="start-room"]')
+    guest.wait_for_selector("#room-bar", timeout=60_000)
+    guest.wait_for_selector("#hand .card")
+    layout = guest.evaluate(ROOM_LAYOUT_JS)
+    assert layout["bar"] <= 100, layout
+    assert layout["handBottom"] <= layout["viewport"], layout
+    assert [n["text"] for n in layout["names"] if n["cut"]] == [], layout
+    assert {n["text"] for n in layout["names"]} >= {"the host", "Mei"}, layout
+    assert min(layout["buttons"]) >= 24, layout
+    # A reaction floats over the table for a few seconds: nothing moves, and then it goes.
+    host.click('#room-bar [data-room-react="4"]')
+    reaction = guest.locator('[data-testid="room-reaction"]')
+    expect(reaction).to_have_text("the host: 🐷")
+    assert guest.evaluate(ROOM_LAYOUT_JS)["handBottom"] == layout["handBottom"]
+    expect(reaction).to_be_empty(timeout=10_000)
+    guest.set_viewport_size({"width": 640, "height": 360})
+    guest.wait_for_timeout(300)
+    layout = guest.evaluate(ROOM_LAYOUT_JS)
+    assert layout["handBottom"] <= layout["viewport"], layout
+    assert min(layout["buttons"]) >= 24, layout
+    tabs.check()

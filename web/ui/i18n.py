@@ -600,6 +600,7 @@ STRINGS = {
     "room_react": ("React", "表情"),
     "room_reacted": ("{player}: {emoji}", "{player}：{emoji}"),
     "room_leave": ("Leave the room", "离开房间"),
+    "room_leave_short": ("Leave", "离开"),  # the same button where a phone held sideways has no room
     "room_end": ("Close the room", "关闭房间"),
     "room_left_you": ("You left the room.", "你离开了房间。"),
     "room_closed": ("The host closed the room.", "房主关闭了房间。"),

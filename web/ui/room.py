@@ -43,6 +43,7 @@ MODULE = "web/room.mjs"
 GRACE_MS = 15000  # a dropped guest's seat goes to a bot after this long
 HINT_WAIT_S = 30  # a guest's hint not answered by then is given up (the host may be gone)
 REOPEN_GRACE_MS = 60000  # after the host's page reopened the room: the guests find it again first
+REACTION_MS = 5000  # a reaction is shown this long
 HOST_SLOW_MS = 20000  # a guest that has not heard from the host by then is told what may be wrong
 HOST_CLOSE_S = 3  # a guest whose host closed the room leaves the relay after this long
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
@@ -69,6 +70,34 @@ CSS = """
 #room-bar .room-turn { font-weight: bold; }
 #room-bar button { min-width: 2rem; }
 .plate .person { max-width: 8rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-size: .85rem; }
+/* The bar is the header's last row, under the title and the menu. */
+#room-bar { order: 3; flex: 1 1 100%; }
+/* A phone's screen has no height to spare: the bar keeps to one row of buttons. The plates name the
+   seats and mark whose turn it is, so the bar's list of them goes; a side seat's plate puts its
+   person under the seat's name rather than cut both short. Held sideways, the bar takes the title's
+   place in the header's one row, its Leave button in a word. */
+@media (max-width: 600px), (max-height: 480px) {
+  #room-bar { gap: .25rem; padding: .15rem 0 0; }
+  #room-bar [data-room-bar-seat], #room-bar .room-turn { display: none; }
+  #room-bar { position: relative; }
+  #room-bar .btn { min-width: 1.75rem; min-height: 2rem; padding: 0 .25rem; }
+  #room-bar [data-action="leave-room"] { padding: 0 .5rem; }
+  /* A reaction floats under the bar for its few seconds, over the table, which does not move. */
+  #room-bar .room-reaction { position: absolute; top: 100%; left: 50%; transform: translateX(-50%); z-index: 5;
+    padding: .1rem .6rem; border-radius: 999px; background: var(--plate); white-space: nowrap; }
+  #room-bar .room-reaction:empty { display: none; }
+}
+@media (max-height: 480px) {
+  .site-header:has(#room-bar) h1 { display: none; }
+  #room-bar { order: 0; flex: 0 1 auto; padding: 0; }
+  #room-bar [data-action="leave-room"] { font-size: 0; }
+  #room-bar [data-action="leave-room"]::after { content: attr(data-short); font-size: .8rem; }
+}
+@media (max-width: 600px) {
+  .pos-left .plate, .pos-right .plate { flex-wrap: wrap; border-radius: .8rem; }
+  .pos-left .plate .person, .pos-right .plate .person { flex: 1 1 100%; max-width: 100%; white-space: normal;
+    overflow-wrap: anywhere; }
+}
 """
 
 
@@ -156,6 +185,7 @@ class Room:
         self.bar = None
         self.last_bar = None
         self.reaction = ""
+        self.reactions = 0  # reactions shown so far: a newer one keeps its own time (fade_reaction)
         self.awake = None  # the screen's wake lock while the room plays (`keep_awake`)
         # One room per page: its lobby says when the device goes offline, and back (the events come
         # to the page's window, `document.defaultView`: PyScript's `window` object, given to
@@ -247,8 +277,8 @@ class Room:
         if self.bar is not None:
             return
         self.bar = h("div", {"id": "room-bar", "role": "region", "aria-label": t("room_players", self.lang())})
-        table = document.getElementById("table")
-        table.parentNode.insertBefore(self.bar, table)
+        header = document.querySelector(".site-header")
+        header.insertBefore(self.bar, document.getElementById("menu"))
         listen(self.bar, "click", self.on_bar_click)
         asyncio.create_task(self.follow_turns())
         asyncio.create_task(self.keep_awake())
@@ -291,6 +321,7 @@ class Room:
                                   h("span", {"class": "room-reaction", "data-testid": "room-reaction",
                                              "aria-live": "polite", "text": self.reaction})]
              + reacts + [h("button", {"type": "button", "class": "btn", "data-action": "leave-room",
+                                      "aria-label": t("room_leave", lang), "data-short": t("room_leave_short", lang),
                                       "text": t("room_leave", lang)})])
 
     async def follow_turns(self):
@@ -312,6 +343,15 @@ class Room:
         self.reaction = t("room_reacted", self.lang(), player=self.player_label(seat), emoji=EMOJI[index])
         self.c.say(self.reaction)
         self.draw_bar()
+        self.reactions += 1
+        asyncio.create_task(self.fade_reaction(self.reactions))
+
+    async def fade_reaction(self, count):
+        """A reaction is of its moment: it goes after REACTION_MS, unless another came since."""
+        await asyncio.sleep_ms(REACTION_MS)
+        if self.reactions == count:
+            self.reaction = ""
+            self.draw_bar()
 
     def hang_up(self, say=True):
         """Leave the relay and take the room's bar off the page; say so (`say`). Returns the wire's
