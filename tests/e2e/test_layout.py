@@ -324,6 +324,22 @@ def test_a_notice_floats_over_the_table_and_goes_with_the_first_card(page: Page,
     assert page.evaluate(TABLE_JS)[0] == before
 
 
+def test_on_a_phone_held_sideways_the_notice_and_menu_buttons_are_big_enough_to_tap(page: Page,
+                                                                                    site_url: str) -> None:
+    """A phone held sideways (740 × 360): the notice's Dismiss and every menu button are at least
+    24 px high and wide (WCAG 2.2's target size), and the notice still leaves the hand clear."""
+    page.set_viewport_size({"width": 740, "height": 360})
+    open_game(page, site_url, "?seed=7", rules={"exposure": False}, speed="normal")
+    expect(page.locator("#notice")).to_contain_text("shared deal #7")
+    sizes = page.evaluate("""() => [...document.querySelectorAll('.notice-close, .menu-btn')]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => [el.dataset.action, el.getBoundingClientRect().width, el.getBoundingClientRect().height])""")
+    assert len(sizes) >= 8, sizes
+    assert [s for s in sizes if min(s[1], s[2]) < 24] == [], sizes
+    box, hand = (page.locator(sel).bounding_box() for sel in ("#notice", "#hand"))
+    assert box and hand and box["y"] + box["height"] < hand["y"], (box, hand)
+
+
 def test_a_notice_of_long_refused_values_stays_within_a_phones_width(page: Page, site_url: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, site_url, "?seed=" + "9" * 300 + "&rules=" + "A" * 500 + "&colours=" + "7" * 80)
