@@ -293,6 +293,10 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
     guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
     for _ in range(12):
         play_hand_together([host, guest])
+        # Each screen's summary names the people at their seats, as the plates do.
+        expect(guest.locator('[data-testid="hand-summary"] .sum-row[data-seat="0"] .person')).to_have_text("Jun")
+        expect(guest.locator('[data-testid="hand-summary"] .sum-row .person', has_text="the host")).to_have_count(1)
+        expect(host.locator('[data-testid="hand-summary"] .sum-row .person', has_text="Jun")).to_have_count(1)
         # The next hand is the host's to deal; a room's hand is reviewed by nobody (its retry would
         # change the room's match, and a guest's page has no engine).
         over = host.locator('[data-testid="hand-summary"] .match-end').count()
@@ -307,6 +311,10 @@ def test_two_players_and_two_bots_play_a_match_to_its_end(tabs: Tabs, site_url: 
         expect(host.locator('[data-testid="hand-summary"]')).to_be_hidden()
     expect(host.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
     expect(guest.locator('[data-testid="hand-summary"] .match-end')).to_have_count(1)
+    # Its end names the people too: where Jun's screen says "You" won (or took the pig), the host's
+    # says "Jun", and the other way round "the host".
+    ends = [page.locator('[data-testid="hand-summary"] .match-end').text_content() or "" for page in (host, guest)]
+    assert ("Jun" in ends[0]) == ("You" in ends[1]) and ("the host" in ends[1]) == ("You" in ends[0]), ends
     # A reaction (a fixed emoji, no text) reaches the other screen; leaving is said to the host.
     for page in (host, guest):
         page.click('[data-testid="hand-summary"] ~ footer [data-action="close"], #dlg-summary [data-action="close"]')
@@ -442,7 +450,8 @@ def test_a_phones_screen_stays_on_while_the_room_plays(tabs: Tabs, site_url: str
 
 def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_url: str, relay: str) -> None:
     """Mid-hand the guest's tab closes: after the grace time a bot plays its seat, and every screen
-    says so; reopening the link in the same browser takes the seat back, and the hand is finished."""
+    says so; reopening the link in the same browser takes the seat back, every screen says she is
+    back, and the hand is finished."""
     host, link, guests = start_room(tabs, site_url, relay, ["Mei", "Jun"], grace_ms=1500)
     mei, jun = guests["Mei"], guests["Jun"]
     # Play until Mei is to play a card of the second trick or later, then close her tab.
@@ -469,6 +478,9 @@ def test_a_guest_who_drops_gets_a_bot_and_takes_the_seat_back(tabs: Tabs, site_u
     back.wait_for_selector("html.ready", state="attached", timeout=90_000)
     assert back.locator("#hand button[data-card]").count() <= left
     expect(host.locator("#notice")).to_contain_text("Mei is back", timeout=30_000)
+    # Jun is told too, and no longer that a bot plays for her.
+    expect(jun.locator("#notice")).to_contain_text("Mei is back", timeout=30_000)
+    expect(jun.locator("#notice")).not_to_contain_text("Mei lost the connection")
     play_hand_together([host, back, jun])
     tabs.check()
 

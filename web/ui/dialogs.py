@@ -193,6 +193,8 @@ def scores_dialog(s, lang, pos):
 def summary_dialog(s, lang, pos):
     v = s.view
     names = seat_names(lang, pos)
+    # In a room, the person at each seat, as its plate names them (None: a bot plays it).
+    people = [(plate or {}).get("person") for plate in s.room_plates] if s.room_plates else [None] * 4
     match = v["match"]  # the controller opens the summary only on a finished hand
     hand_no = match["hand_number"] + 1
     partners = bool(v["rules"].get("partnership"))
@@ -205,6 +207,7 @@ def summary_dialog(s, lang, pos):
         rows.append(h("li", {"class": "sum-row", "data-seat": str(seat)}, [
             h("div", {"class": "sum-head"}, [
                 h("span", {"class": "name", "text": names[seat]}),
+                h("span", {"class": "person", "text": people[seat]}) if people[seat] else None,
                 h("span", {"class": "partner-tag", "text": t("partner", lang)}) if partners and seat == 2 else None,
                 h("span", {"class": "hand-score", "data-testid": "hand-score", "text": score_text(b["total"])}),
                 h("span", {"class": "sum-total",
@@ -220,8 +223,9 @@ def summary_dialog(s, lang, pos):
         ]))
     body = []
     if match["is_over"]:
-        losers = join_names([names[x] for x in match["losers"]], lang)
-        winners = join_names([names[x] for x in match["winners"]], lang)
+        said = [people[x] if x and people[x] else names[x] for x in range(4)]  # "You", then a person by name
+        losers = join_names([said[x] for x in match["losers"]], lang)
+        winners = join_names([said[x] for x in match["winners"]], lang)
         body.append(h("div", {"class": "match-end", "role": "status"}, [
             h("p", {"class": "big", "text": t("match_over", lang)}),
             h("p", {"class": "pig-line"}, [
@@ -325,7 +329,7 @@ class DialogsRegion:
             return [lang, v and v["history"], v and v["match"], s.settings["direction"]]
         if screen == "summary":
             return [lang, v and v["phase"], v and v.get("breakdown"), v and v["match"], s.settings["direction"],
-                    colours, s.guest]
+                    colours, s.guest, s.room_plates]
         if screen == "review":
             return [lang, s.review, s.settings["direction"]]
         return [lang, v and v["tricks"][-1:] if v else None, s.settings["direction"], colours]
