@@ -1185,6 +1185,7 @@ class Guest(Room):
         kind = msg.get("t")
         if kind == "lobby" and (self.host is None or peer == self.host):
             self.host = peer
+            self.say_who_is_back(self.players, msg["players"])
             self.players = msg["players"]
             you = msg.get("you")
             self.room_started = bool(msg.get("started"))
@@ -1234,6 +1235,18 @@ class Guest(Room):
                 self.notice("room_dropped", player=self.players[seat].get("name", "?"))
         elif kind == "closed":
             self.closed_by_host()
+
+    def say_who_is_back(self, before, after):
+        """A person whose seat a bot played (away, or gone) sits there again: said, in place of the
+        notice that a bot plays for them."""
+        for seat in range(4):
+            was, now = before[seat] or {}, after[seat] or {}
+            if seat == self.me or was.get("kind") not in ("away", "gone") or now.get("kind") != "guest":
+                continue
+            name = now.get("name", "?")
+            kept = [n for n in self.c.s.notices if not (n[0] == "room_dropped" and n[1].get("player") == name)]
+            self.c.s.notices = kept + [("room_back", {"player": name})]
+            self.c.render()
 
     def own_game(self):
         """The address of this browser's own game: this page's, without the room's fragment."""
