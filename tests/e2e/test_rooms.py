@@ -161,6 +161,8 @@ def test_four_players_play_a_whole_hand_with_exposure(tabs: Tabs, site_url: str,
     late = join_guest(tabs, link, "Li")
     expect(late.locator('[data-testid="room-status"]')).to_have_text(
         "The host could not seat you: the room is full.", timeout=30_000)
+    # With no seat of its own, its list names the seats as the host's table does, not "You".
+    expect(late.locator('#dlg-room [data-room-seat="0"]')).to_have_text("South: the host")
     late.close()
     host.click('[data-action="start-room"]')
     pages = [host, *guests.values()]

@@ -53,6 +53,7 @@ STRINGS = {
     "waiting_engine_card": ("The engine is still loading.", "引擎仍在加载。"),
     # seats and levels
     "seat_0": ("You", "你"),
+    "seat_bottom": ("South", "南家"),  # seat 0 for a room's guest not yet seated: the host's place
     "seat_right": ("East", "东家"),
     "seat_top": ("North", "北家"),
     "seat_left": ("West", "西家"),

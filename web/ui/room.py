@@ -248,7 +248,8 @@ class Room:
         items = []
         for seat in range(4):
             rel = self.relative(seat)
-            place = seat_name(rel, lang, pos[rel])
+            # (A guest with no seat yet sees the seats as the host's table names them.)
+            place = seat_name(rel, lang, pos[rel]) if self.seated or rel else t("seat_bottom", lang)
             p = self.players[seat]
             row = [place + ": ", h("span", {"data-room-player": str(seat), "text": self.player_label(seat)})]
             if host_controls and seat != 0:
