@@ -77,9 +77,8 @@ CSS = """
    person under the seat's name rather than cut both short. Held sideways, the bar takes the title's
    place in the header's one row, its Leave button in a word. */
 @media (max-width: 600px), (max-height: 480px) {
-  #room-bar { gap: .25rem; padding: .15rem 0 0; }
+  #room-bar { gap: .25rem; padding: .15rem 0 0; position: relative; }
   #room-bar [data-room-bar-seat], #room-bar .room-turn { display: none; }
-  #room-bar { position: relative; }
   #room-bar .btn { min-width: 1.75rem; min-height: 2rem; padding: 0 .25rem; }
   #room-bar [data-action="leave-room"] { padding: 0 .5rem; }
   /* A reaction floats under the bar for its few seconds, over the table, which does not move. */
