@@ -163,6 +163,7 @@ def join_in_chinese(tabs: Tabs, link: str, name: str) -> Page:
     page.context.add_init_script(settings_script(ZH_SETTINGS))
     page.goto(link)
     expect(page.locator("#dlg-room h2")).to_have_text("和朋友一起玩", timeout=120_000)
+    expect(page.locator('label[for="player-name"]')).to_have_text("你的名字（最多 24 个字符）")
     page.fill("#player-name", name)
     page.click('[data-action="take-seat"]')
     return page

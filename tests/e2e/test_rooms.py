@@ -155,6 +155,8 @@ def test_four_players_play_a_whole_hand_with_exposure(tabs: Tabs, site_url: str,
     expect(host.locator('[data-action="start-room"]')).to_be_disabled()
     names = ["Mei", "Jun", "Ana"]
     guests = {name: join_guest(tabs, link, name) for name in names}
+    # The name's field says how long a name may be (the field takes no more).
+    expect(guests["Mei"].locator('label[for="player-name"]')).to_have_text("Your name (up to 24 characters)")
     wait_seated(host, guests)
     # A fourth friend finds the table full, and is told so in the lobby (the lobby said it was
     # looking for the host, for ever).

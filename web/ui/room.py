@@ -1022,7 +1022,7 @@ class Guest(Room):
             name.value = str(typed.value) if typed else self.name
             take = h("button", {"type": "button", "class": "btn primary", "data-action": "take-seat",
                                 "text": t("room_take_seat", lang)})
-            label = h("label", {"for": "player-name", "text": t("room_name", lang)})
+            label = h("label", {"for": "player-name", "text": t("room_name", lang, n=MAX_NAME)})
             self.form = h("div", {}, [h("p", {}, [label]), name, take])
             self.status_el = h("p", {"class": "room-status", "data-testid": "room-status", "role": "status"})
             self.slow_el = h("p", {"class": "room-status", "data-testid": "room-host-slow",
