@@ -82,9 +82,9 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # Workers, Pyodide and pages without web/pyscript.mjs keep PyScript's own code.
 #
 # And a link that the other page closed (it left the room, or went: Chromium reports "User-Initiated
-# Abort, reason=Close called") is told in the console as a warning, not an error: Trystero keeps a
-# link in its pool after a room is left, so every guest's page that goes would log an error on the
-# host's, which is nothing wrong. Any other failure of a link stays an error.
+# Abort, reason=Close called") is told in the console as a warning, not an error: every guest's
+# page that goes would log an error on the host's, which is nothing wrong. Any other failure of a
+# link stays an error.
 #
 # And a link no room uses any more is closed at once. Trystero keeps such a link for two minutes,
 # to carry another room between the same two pages, and hands it to the next attempt to link them.

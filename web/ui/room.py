@@ -48,6 +48,7 @@ HOST_SLOW_MS = 20000  # a guest that has not heard from the host by then is told
 HOST_CLOSE_S = 3  # a guest whose host closed the room leaves the relay after this long
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
 BROWSER_KEY = "gongzhu.room.browser"  # this browser's key (browser_key)
+SEAT_KEY = "gongzhu.room."  # + a room's code: the name this browser took a seat with there
 
 
 def duration_ms(name, default):
@@ -1134,7 +1135,7 @@ class Guest(Room):
         if not self.code:
             return ""
         try:
-            name = window.localStorage.getItem("gongzhu.room." + self.code)
+            name = window.localStorage.getItem(SEAT_KEY + self.code)
         except Exception:  # no storage (a sandboxed frame)
             return ""
         return str(name) if name and len(str(name)) <= MAX_NAME else ""
@@ -1143,9 +1144,17 @@ class Guest(Room):
         if not self.code:
             return
         try:
-            window.localStorage.setItem("gongzhu.room." + self.code, self.name)
+            window.localStorage.setItem(SEAT_KEY + self.code, self.name)
         except Exception:
             pass
+
+    def forget(self):
+        """This browser no longer holds a seat in the room: a reload does not take it back."""
+        if self.code:
+            try:
+                window.localStorage.removeItem(SEAT_KEY + self.code)
+            except Exception:
+                pass
 
     def hello_message(self):
         return {"t": "hello", "name": self.name, "key": self.key}
@@ -1239,26 +1248,19 @@ class Guest(Room):
     def say_who_is_back(self, before, after):
         """A person whose seat a bot played (away, or gone) sits there again: said, in place of the
         notice that a bot plays for them."""
+        back = []
         for seat in range(4):
             was, now = before[seat] or {}, after[seat] or {}
-            if seat == self.me or was.get("kind") not in ("away", "gone") or now.get("kind") != "guest":
-                continue
-            name = now.get("name", "?")
-            kept = [n for n in self.c.s.notices if not (n[0] == "room_dropped" and n[1].get("player") == name)]
-            self.c.s.notices = kept + [("room_back", {"player": name})]
+            if seat != self.me and was.get("kind") in ("away", "gone") and now.get("kind") == "guest":
+                back.append(now.get("name", "?"))
+        if back:
+            kept = [n for n in self.c.s.notices if not (n[0] == "room_dropped" and n[1].get("player") in back)]
+            self.c.s.notices = kept + [("room_back", {"player": name}) for name in back]
             self.c.render()
 
     def own_game(self):
         """The address of this browser's own game: this page's, without the room's fragment."""
         return str(window.location.pathname) + str(window.location.search)
-
-    def forget(self):
-        """This browser no longer holds a seat in the room: a reload does not take it back."""
-        if self.code:
-            try:
-                window.localStorage.removeItem("gongzhu.room." + self.code)
-            except Exception:
-                pass
 
     def closed_by_host(self):
         """The host closed the room (from its lobby, or leaving mid-match): said, with the way back to
