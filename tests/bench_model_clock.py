@@ -20,7 +20,9 @@ The default costs are this machine's CPython with nothing else running (``--cali
 them over the expert's hands; 25 Nov, medians of 5 runs: 2.16, 44.5 and 2.28 µs), each scaled
 since by its cost now against then, timed side by side on 26 Nov (medians of 5 runs each): the
 rollout and the weighing 0.774 (``--calibrate``; the rule policy now reads the trick as they
-keep it), the sampling 0.530 (9,000 worlds of 30 views; a leaner loop): 1.67, 23.6 and 1.77 µs.
+keep it), the sampling 0.530 (9,000 worlds of 30 views; a leaner loop): 1.67, 23.6 and 1.77 µs; the
+rollout 0.92 again on 2 Dec (``--calibrate``, 8 runs each way, medians 1.99 and 1.83 µs: the moon's
+seats kept through a rollout, a last card to a worthless trick not scored): 1.54 µs.
 The model leaves out the rest of a decision's work (the candidates' groups, the means), so at
 ``--speed 1`` it cuts a little less often than the real clock here; ``--speed 0.25`` is a device
 four times slower (as ``--budget-scale 0.25``). ``normal`` has no clock on CPython and is not
@@ -47,7 +49,7 @@ from gongzhu.core.bots import pimc, policy  # noqa: E402
 from gongzhu.core.bots.sampler import Knowledge  # noqa: E402
 from gongzhu.core.portable import clock, popcount  # noqa: E402
 
-CARD = 1.67
+CARD = 1.54
 """Microseconds of a rollout per card still to play."""
 SAMPLE = 23.6
 """Microseconds to sample one world."""

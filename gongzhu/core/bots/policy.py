@@ -128,8 +128,14 @@ def decide(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, s
     """``choose`` for a trick already summed up (what ``rollout`` keeps as it plays): ``n`` cards
     on the table (the mask ``tmask``), the suit led ``s0``, the winning card ``best`` and its
     seat ``wseat`` (all unused when ``n`` is 0); ``L`` holds at least two cards."""
-    # The seat the others defend against (refined: before it has enough hearts to try) and
-    # the seat going for the moon (the same seat, once it has MOON_MIN hearts).
+    threat, moon = moon_seats(played, cap, ctx)
+    return decide_seen(h, L, n, best, wseat, tmask, s0, seat, played, cap, ctx, moon, threat)
+
+
+def moon_seats(played: int, cap: list[int], ctx: Ctx) -> tuple[int, int]:
+    """(the seat the others defend against, the seat going for the moon), each -1 if none: the
+    first once it has taken every heart played, ``DEFEND_MIN`` of them with the refined rules
+    (else ``MOON_MIN``), the second (the same seat) from ``MOON_MIN`` hearts."""
     threat = moon = -1
     hp = played & HEARTS_MASK
     if hp:
@@ -138,6 +144,13 @@ def decide(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, s
             threat = shooter(cap, played, 0)
             if hearts >= MOON_MIN:
                 moon = threat
+    return threat, moon
+
+
+def decide_seen(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, seat: int, played: int,
+                cap: list[int], ctx: Ctx, moon: int, threat: int) -> int:
+    """``decide`` with ``moon_seats`` already worked out (they change only when a heart is played
+    or a trick is taken, so ``rollout`` keeps them)."""
     if n == 0:
         return _lead(h, L, seat, played, cap, ctx, moon)
     if h & SUIT_MASKS[s0]:
@@ -179,7 +192,9 @@ def _follow(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, 
             low = m & -m
             m ^= low
             c = bit_length(low) - 1
-            v = side_value(ctx, seat, seat if low & above else wseat, cap, tmask | low) * 4 + c % 13
+            v = c % 13
+            if (tmask | low) & SCORING_MASK:  # (else the trick is worth nothing to anyone)
+                v += side_value(ctx, seat, seat if low & above else wseat, cap, tmask | low) * 4
             if v > top_v:
                 top_v = v
                 top_c = c
@@ -343,6 +358,8 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
     must_break = ctx.must_break
     # The trick on the table, summed up as ``decide`` reads it: its cards, suit led, winner.
     n, tmask, s0, best, wseat = summed(trick, leader)
+    # The moon's seats (``moon_seats``), worked out again only when a heart or a trick changes them.
+    threat, moon = moon_seats(played, cap, ctx)
     while True:
         p = (leader + n) & 3
         h = hands[p]
@@ -352,19 +369,29 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
             c = first
             first = -1
         else:
-            L = legal_mask(h, s0 if n else -1, led, exposed, hb, must_break, must)
+            if n:
+                # Following: the rule of ``legal_mask``, asked only for an exposed card in a
+                # suit's first trick.
+                L = h & SUIT_MASKS[s0]
+                if not L:
+                    L = h
+                elif L & exposed and not led >> s0 & 1:
+                    L = legal_mask(h, s0, led, exposed, hb, must_break, must)
+            else:
+                L = legal_mask(h, -1, led, exposed, hb, must_break, must)
             if not L & (L - 1):
                 c = bit_length(L) - 1
             elif eps and rnd() < eps:
                 c = random_card(L, rnd)
             else:
-                c = decide(h, L, n, best, wseat, tmask, s0, p, played, cap, ctx)
+                c = decide_seen(h, L, n, best, wseat, tmask, s0, p, played, cap, ctx, moon, threat)
         bit = 1 << c
         hands[p] = h & ~bit
         played |= bit
         must = -1
         if 13 <= c < 26:
             hb = True
+            threat, moon = moon_seats(played, cap, ctx)
         if n == 0:
             s0 = c // 13
             best = c
@@ -382,6 +409,8 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
             led |= 1 << s0
             leader = wseat
             n = 0
+            if tmask & HEARTS_MASK:
+                threat, moon = moon_seats(played, cap, ctx)
     if caps is not None:
         caps.extend(cap)
     return [ctx.score(cap[0]), ctx.score(cap[1]), ctx.score(cap[2]), ctx.score(cap[3])]
