@@ -33,14 +33,24 @@ def seat_of(host: Page, name: str) -> int:
 
 def test_a_guest_sees_names_on_the_plates_and_gets_a_hint_from_the_host(tabs: Tabs, site_url: str,
                                                                          relay: str) -> None:
-    """A guest named with markup: every screen shows each person's name on their seat plate as
-    text (never HTML), the bots keep their level. The guest's hint button gives the strongest bot's
-    suggestion for the guest's own decision (worked out by the host's engine); a hint asked again at
-    once is refused by the host's limit, and the hand goes on."""
-    name = "<i>Mei</i>"
+    """A guest and the host named with markup: every screen shows each person's name on their seat
+    plate as text (never HTML), the bots keep their level. The host names itself in the lobby while a
+    guest comes in (the redrawn lobby keeps what is typed), and the next room it opens has that name
+    again. The guest's hint button gives the strongest bot's suggestion for the guest's own decision
+    (worked out by the host's engine); a hint asked again at once is refused by the host's limit, and
+    the hand goes on."""
+    name, host_name = "<i>Mei</i>", "<b>Wei</b>"
     host, link = open_host(tabs, site_url, relay)
+    expect(host.locator('label[for="host-name"]')).to_have_text("Your name at the table (up to 24 characters)")
+    host.click("#host-name")
+    host.keyboard.type(host_name[:4])
     guest = join_guest(tabs, link, name)
     wait_seated(host, {name: guest})
+    host.keyboard.type(host_name[4:])
+    host.keyboard.press("Tab")
+    expect(host.locator("#host-name")).to_have_value(host_name)
+    # The guest's lobby names the host as it is typed.
+    expect(guest.locator("#dlg-room [data-room-player]", has_text=host_name)).to_have_count(1, timeout=30_000)
     seat = seat_of(host, name)
     host.click('[data-action="start-room"]')
     guest.wait_for_selector("html.ready", state="attached", timeout=60_000)
@@ -54,10 +64,11 @@ def test_a_guest_sees_names_on_the_plates_and_gets_a_hint_from_the_host(tabs: Ta
     for bot in {1, 2, 3} - {seat}:
         expect(host.locator(f'#table [data-seat="{bot}"] .plate [data-testid="seat-person"]')).to_have_count(0)
         expect(host.locator(f'#table [data-seat="{bot}"] .plate .level')).to_have_text("Beginner")
-    # The guest's screen: its own name on its plate, "the host" on the host's (turned to its seat).
+    # The guest's screen: its own name on its plate, the host's on the host's (turned to its seat).
     expect(guest.locator('#south-info .plate [data-testid="seat-person"]')).to_have_text(name)
-    expect(guest.locator(f'#table [data-seat="{(0 - seat) % 4}"] [data-testid="seat-person"]')).to_have_text(
-        "the host")
+    host_plate = guest.locator(f'#table [data-seat="{(0 - seat) % 4}"] [data-testid="seat-person"]')
+    expect(host_plate).to_have_text(host_name)
+    assert host_plate.locator("b").count() == 0
     # The hint: the host's engine must have its strongest bot (Pyodide) in.
     host.wait_for_selector("html.search-ready", state="attached", timeout=180_000)
     play_hand_together([host, guest], until=lambda states: states[1] in ("pass", "expose", "play"))
@@ -81,6 +92,11 @@ def test_a_guest_sees_names_on_the_plates_and_gets_a_hint_from_the_host(tabs: Ta
     host.click('[data-action="hint"]')
     expect(host.locator("#prompt .prompt-hint")).to_contain_text("Hint — ", timeout=60_000)
     play_hand_together([host, guest])
+    # The host's next room: its name is there already.
+    host.click('#dlg-summary [data-action="close"]')
+    host.click('#room-bar [data-action="leave-room"]')
+    host.click('[data-action="create-room"]')
+    expect(host.locator("#host-name")).to_have_value(host_name, timeout=30_000)
     tabs.check()
 
 
@@ -175,6 +191,8 @@ def test_a_whole_room_in_chinese(tabs: Tabs, site_url: str, relay: str) -> None:
     host, link = open_host(tabs, site_url, relay, settings=ZH_SETTINGS)
     expect(host.locator("#dlg-room h2")).to_have_text("和朋友一起玩")
     expect(host.locator("#dlg-room .room-status")).to_have_text("等待朋友入座…")
+    expect(host.locator('label[for="host-name"]')).to_have_text("你在牌桌上的名字（最多 24 个字符）")
+    expect(host.locator("#host-name")).to_have_value("")  # no name given: the screens say "房主"
     guests = {name: join_in_chinese(tabs, link, name) for name in ("小梅", "阿俊")}
     for name, page in guests.items():
         host.locator("#dlg-room [data-room-player]", has_text=name).wait_for(timeout=90_000)

@@ -579,6 +579,7 @@ STRINGS = {
                               "to try again; your match is kept.",
                               "无法打开房间：加载时网络断开了。请刷新页面再试，对局会保留。"),
     "room_name": ("Your name (up to {n} characters)", "你的名字（最多 {n} 个字符）"),
+    "room_host_name": ("Your name at the table (up to {n} characters)", "你在牌桌上的名字（最多 {n} 个字符）"),
     "room_take_seat": ("Take a seat", "入座"),
     "room_joining": ("Looking for the host…", "正在寻找房主…"),
     "room_not_seated": ("The host could not seat you: {reason}.", "房主无法为你安排座位：{reason}。"),

@@ -48,6 +48,7 @@ HOST_SLOW_MS = 20000  # a guest that has not heard from the host by then is told
 HOST_CLOSE_S = 3  # a guest whose host closed the room leaves the relay after this long
 LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
 BROWSER_KEY = "gongzhu.room.browser"  # this browser's key (browser_key)
+HOST_NAME_KEY = "gongzhu.room.host-name"  # the name this browser's host gave the last room it opened
 SEAT_KEY = "gongzhu.room."  # + a room's code: the name this browser took a seat with there
 
 
@@ -225,17 +226,17 @@ class Room:
         if p is None or p.get("kind") == "bot":
             return t("room_bot_at", lang, level=level_name((p or {}).get("level", "normal"), lang))
         if p.get("kind") == "host":
-            return t("room_the_host", lang)
+            return host_name(p, lang)
         return p.get("name", "?")
 
     def plates(self):
         """What each seat's plate says on this screen (by its seats): a person's name (the host's
-        is "the host"), or, where a bot plays, its level."""
+        is "the host" unless the host gave one), or, where a bot plays, its level."""
         out = []
         for rel in range(4):
             p = self.players[(self.me + rel) % 4] or {}
             if p.get("kind") == "host":
-                out.append({"person": t("room_the_host", self.lang())})
+                out.append({"person": host_name(p, self.lang())})
             elif p.get("kind") in ("guest", "away"):
                 out.append({"person": str(p.get("name", "?"))})
             else:
@@ -400,9 +401,12 @@ class Host(Room):
         self.pair_lang = None
         self.pair_peer = None
         self.pair_code = ""
+        self.name_input = None  # the name field of the lobby (`name_field`), built once
+        self.name_lang = None
         levels = list(controller.s.settings["levels"])
         self.players = [{"kind": "host"}] + [
             {"kind": "bot", "level": levels[s]} for s in (1, 2, 3)]
+        self.set_name(stored(HOST_NAME_KEY))
         controller.observers.append(self.broadcast)
 
     async def module(self):
@@ -504,15 +508,38 @@ class Host(Room):
         # Before its match, a room no longer wanted closes here (once it plays: the bar's "Leave").
         end = None if self.started else h("button", {"type": "button", "class": "btn", "data-room-end": True,
                                                       "text": t("room_end", lang)})
+        typing = document.activeElement is not None and str(document.activeElement.id) == "host-name"
         fill(self.dialog, [
             lobby_head(lang, closable=True),
-            h("div", {"class": "dlg-body"}, self.invite(lang, mod) + [self.pairing()]
+            h("div", {"class": "dlg-body"}, self.invite(lang, mod) + [self.pairing(), self.name_field(lang)]
               + self.seat_list(host_controls=True)
               + [h("p", {}, [h("label", {}, [t("room_rules", lang) + " ", rules])])]),
             h("footer", {"class": "dlg-foot"}, [  # why the start waits, beside it
                 h("p", {"class": "room-status", "text": "" if self.guests() else t(
                     "room_load_failed_host" if self.failed else
                     "room_offline_host" if self.offline() else "room_need_guest", lang)}), end, start])])
+        if typing:
+            self.name_input.focus()  # (the same field, moved: what was typed stays, and so does the caret)
+
+    def name_field(self, lang):
+        """The host's name for the guests' screens (empty: "the host"): one field for the room, so
+        that a redrawn lobby never loses what is being typed."""
+        if self.name_input is None or self.name_lang != lang:
+            field = h("input", {"id": "host-name", "type": "text", "maxlength": str(MAX_NAME),
+                                "autocomplete": "nickname", "data-room-name": True})
+            field.value = self.players[0].get("name", "") if self.name_input is None else self.name_input.value
+            self.name_input = field
+            self.name_lang = lang
+        label = h("label", {"for": "host-name", "text": t("room_host_name", lang, n=MAX_NAME)})
+        return h("p", {"class": "room-name"}, [label, " ", self.name_input])
+
+    def set_name(self, name):
+        """The host's seat carries `name` (trimmed; none when empty or too long)."""
+        name = name.strip()
+        if name and len(name) <= MAX_NAME:
+            self.players[0]["name"] = name
+        else:
+            self.players[0].pop("name", None)
 
     def invite(self, lang, mod):
         """The room's link to share, with its copy button and QR code; none when the room's settings
@@ -586,6 +613,7 @@ class Host(Room):
     def wire_dialog(self):
         listen(self.dialog, "click", self.on_click)
         listen(self.dialog, "change", self.on_change)
+        listen(self.dialog, "input", self.on_input)
 
     def on_click(self, event):
         target = event.target
@@ -603,6 +631,18 @@ class Host(Room):
             asyncio.create_task(self.make_offer())
         elif target.closest('[data-action="pair-accept"]') and self.pair_wire is not None and self.pair_peer:
             asyncio.create_task(self.accept_answer())
+
+    def on_input(self, event):
+        """The host types its name: the guests' screens follow at once, and so will the next room's.
+        (Nothing is redrawn here, so the field keeps its focus and caret.)"""
+        if not event.target.hasAttribute("data-room-name"):
+            return
+        self.set_name(str(event.target.value))
+        try:
+            self.c.storage.setItem(HOST_NAME_KEY, self.players[0].get("name", ""))
+        except Exception:  # no storage (a sandboxed frame)
+            pass
+        self.tell_lobby()
 
     def on_change(self, event):
         target = event.target
@@ -635,7 +675,12 @@ class Host(Room):
     def lobby_changed(self):
         if not self.started:
             self.draw_lobby()
-        else:
+        self.tell_lobby()
+
+    def tell_lobby(self):
+        """The seats as they are now, to every guest and every page still choosing (a started room
+        keeps them with its saved match)."""
+        if self.started:
             self.save()
         for seat in self.guests():
             self.send(self.seat_peer[seat], self.lobby_message(seat))
@@ -1132,13 +1177,8 @@ class Guest(Room):
 
     def remembered(self):
         """The name this browser took a seat with in this room, if any."""
-        if not self.code:
-            return ""
-        try:
-            name = window.localStorage.getItem(SEAT_KEY + self.code)
-        except Exception:  # no storage (a sandboxed frame)
-            return ""
-        return str(name) if name and len(str(name)) <= MAX_NAME else ""
+        name = stored(SEAT_KEY + self.code) if self.code else ""
+        return name if len(name) <= MAX_NAME else ""
 
     def remember(self):
         if not self.code:
@@ -1346,6 +1386,24 @@ class Guest(Room):
             except Exception:
                 pass
         window.location.replace(self.own_game())
+
+
+def host_name(player, lang):
+    """The host's name as a screen shows it: the name the host gave (text, never markup), else
+    "the host"; a name that is not one (a forged message) is not shown."""
+    name = player.get("name")
+    if isinstance(name, str) and name.strip() and len(name) <= MAX_NAME:
+        return name
+    return t("room_the_host", lang)
+
+
+def stored(key):
+    """What localStorage holds under `key` ("" if nothing, or no storage: a sandboxed frame)."""
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return ""
+    return str(value) if value else ""
 
 
 def browser_key(new_code):
