@@ -2,6 +2,7 @@
 #
 #   make play      install the npm runtime if needed (nothing else), vendor it into web/runtime/, serve on localhost
 #   make test      venv + pinned test deps (Python and npm) + Chromium, then lint and the whole suite
+#                  (in PYTEST_JOBS=2 pytest-xdist workers; PYTEST_ARGS for more, e.g. -k)
 #   make tools     only the test and benchmark tools (venv, npm devDependencies, Chromium), no test run
 #   make lint      ruff (everything) and mypy (gongzhu/)
 #   make site      build the deployable static site into _site/ (relative paths; works under /REPO/)
@@ -19,6 +20,7 @@ PYTHON ?= python3
 VENV ?= .venv
 VENV_PY := $(VENV)/bin/python
 PYTEST_ARGS ?=
+PYTEST_JOBS ?= 2
 
 .DEFAULT_GOAL := help
 .PHONY: help play test tools lint site runtime files browser venv screenshot clean relay
@@ -92,7 +94,7 @@ lint: venv
 tools: venv node_modules/.all-installed runtime browser
 
 test: tools lint
-	$(VENV_PY) -m pytest $(PYTEST_ARGS)
+	$(VENV_PY) -m pytest -n $(PYTEST_JOBS) $(PYTEST_ARGS)
 
 screenshot: venv node_modules/.all-installed runtime browser
 	GONGZHU_UPDATE_SCREENSHOT=1 $(VENV_PY) -m pytest -q tests/e2e/test_boot.py -k progress
