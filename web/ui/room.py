@@ -406,7 +406,7 @@ class Host(Room):
         levels = list(controller.s.settings["levels"])
         self.players = [{"kind": "host"}] + [
             {"kind": "bot", "level": levels[s]} for s in (1, 2, 3)]
-        self.set_name(stored(HOST_NAME_KEY))
+        self.set_name(stored(HOST_NAME_KEY, controller.storage))
         controller.observers.append(self.broadcast)
 
     async def module(self):
@@ -1397,10 +1397,11 @@ def host_name(player, lang):
     return t("room_the_host", lang)
 
 
-def stored(key):
-    """What localStorage holds under `key` ("" if nothing, or no storage: a sandboxed frame)."""
+def stored(key, storage=None):
+    """What `storage` (the page's, localStorage unless given) holds under `key`: "" if nothing, or
+    no storage (a sandboxed frame)."""
     try:
-        value = window.localStorage.getItem(key)
+        value = (window.localStorage if storage is None else storage).getItem(key)
     except Exception:
         return ""
     return str(value) if value else ""
