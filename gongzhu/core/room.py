@@ -63,6 +63,16 @@ def is_key(value: Any) -> bool:
     return isinstance(value, str) and len(value) == 32 and all(c in "0123456789abcdef" for c in value)
 
 
+def is_name(value: Any) -> bool:
+    """Whether ``value`` is a person's name at the table: text of 1 to ``MAX_NAME`` characters, not
+    all spaces.
+
+    >>> is_name("Mei"), is_name("  "), is_name("x" * (MAX_NAME + 1)), is_name(7)
+    (True, False, False, False)
+    """
+    return isinstance(value, str) and bool(value.strip()) and len(value) <= MAX_NAME
+
+
 def parse_message(text: Any) -> dict[str, Any]:
     """A guest's message, checked for size and shape; ``BadMessage`` (readable) when refused.
 
@@ -90,7 +100,7 @@ def parse_message(text: Any) -> dict[str, Any]:
     kind = data["t"]
     if kind == "hello":
         name = data["name"]
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        if not is_name(name):
             raise BadMessage("a name is 1 to %d characters" % MAX_NAME, "名字须为 1 到 %d 个字符" % MAX_NAME)
         data["name"] = name.strip()
         key = data.get("key")

@@ -26,6 +26,7 @@ from gongzhu.core.room import (
     BadMessage,
     HintGate,
     is_key,
+    is_name,
     parse_message,
     patch,
     read_hint,
@@ -402,7 +403,6 @@ class Host(Room):
         self.pair_peer = None
         self.pair_code = ""
         self.name_input = None  # the name field of the lobby (`name_field`), built once
-        self.name_lang = None
         levels = list(controller.s.settings["levels"])
         self.players = [{"kind": "host"}] + [
             {"kind": "bot", "level": levels[s]} for s in (1, 2, 3)]
@@ -524,19 +524,17 @@ class Host(Room):
     def name_field(self, lang):
         """The host's name for the guests' screens (empty: "the host"): one field for the room, so
         that a redrawn lobby never loses what is being typed."""
-        if self.name_input is None or self.name_lang != lang:
-            field = h("input", {"id": "host-name", "type": "text", "maxlength": str(MAX_NAME),
-                                "autocomplete": "nickname", "data-room-name": True})
-            field.value = self.players[0].get("name", "") if self.name_input is None else self.name_input.value
-            self.name_input = field
-            self.name_lang = lang
+        if self.name_input is None:
+            self.name_input = h("input", {"id": "host-name", "type": "text", "maxlength": str(MAX_NAME),
+                                          "autocomplete": "nickname", "data-room-name": True})
+            self.name_input.value = self.players[0].get("name", "")
         label = h("label", {"for": "host-name", "text": t("room_host_name", lang, n=MAX_NAME)})
         return h("p", {"class": "room-name"}, [label, " ", self.name_input])
 
     def set_name(self, name):
         """The host's seat carries `name` (trimmed; none when empty or too long)."""
         name = name.strip()
-        if name and len(name) <= MAX_NAME:
+        if is_name(name):
             self.players[0]["name"] = name
         else:
             self.players[0].pop("name", None)
@@ -1166,7 +1164,7 @@ class Guest(Room):
     def take_seat(self):
         field = document.getElementById("player-name")
         name = str(field.value).strip() if field else ""
-        if not name or len(name) > MAX_NAME:
+        if not is_name(name):
             self.status = "room_bad_name"
             self.draw_lobby()
             return
@@ -1392,7 +1390,7 @@ def host_name(player, lang):
     """The host's name as a screen shows it: the name the host gave (text, never markup), else
     "the host"; a name that is not one (a forged message) is not shown."""
     name = player.get("name")
-    if isinstance(name, str) and name.strip() and len(name) <= MAX_NAME:
+    if is_name(name):
         return name
     return t("room_the_host", lang)
 

@@ -128,14 +128,14 @@ def decide(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, s
     """``choose`` for a trick already summed up (what ``rollout`` keeps as it plays): ``n`` cards
     on the table (the mask ``tmask``), the suit led ``s0``, the winning card ``best`` and its
     seat ``wseat`` (all unused when ``n`` is 0); ``L`` holds at least two cards."""
-    threat, moon = moon_seats(played, cap, ctx)
+    moon, threat = moon_seats(played, cap, ctx)
     return decide_seen(h, L, n, best, wseat, tmask, s0, seat, played, cap, ctx, moon, threat)
 
 
 def moon_seats(played: int, cap: list[int], ctx: Ctx) -> tuple[int, int]:
-    """(the seat the others defend against, the seat going for the moon), each -1 if none: the
-    first once it has taken every heart played, ``DEFEND_MIN`` of them with the refined rules
-    (else ``MOON_MIN``), the second (the same seat) from ``MOON_MIN`` hearts."""
+    """(moon, threat): the seat going for the moon and the seat the others defend against, each -1
+    if none. The threat is a seat that took every heart played, at least ``DEFEND_MIN`` of them with
+    the refined rules (else ``MOON_MIN``); from ``MOON_MIN`` hearts it goes for the moon too."""
     threat = moon = -1
     hp = played & HEARTS_MASK
     if hp:
@@ -144,7 +144,7 @@ def moon_seats(played: int, cap: list[int], ctx: Ctx) -> tuple[int, int]:
             threat = shooter(cap, played, 0)
             if hearts >= MOON_MIN:
                 moon = threat
-    return threat, moon
+    return moon, threat
 
 
 def decide_seen(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, seat: int, played: int,
@@ -359,7 +359,7 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
     # The trick on the table, summed up as ``decide`` reads it: its cards, suit led, winner.
     n, tmask, s0, best, wseat = summed(trick, leader)
     # The moon's seats (``moon_seats``), worked out again only when a heart or a trick changes them.
-    threat, moon = moon_seats(played, cap, ctx)
+    moon, threat = moon_seats(played, cap, ctx)
     while True:
         p = (leader + n) & 3
         h = hands[p]
@@ -391,7 +391,7 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
         must = -1
         if 13 <= c < 26:
             hb = True
-            threat, moon = moon_seats(played, cap, ctx)
+            moon, threat = moon_seats(played, cap, ctx)
         if n == 0:
             s0 = c // 13
             best = c
@@ -410,7 +410,7 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
             leader = wseat
             n = 0
             if tmask & HEARTS_MASK:
-                threat, moon = moon_seats(played, cap, ctx)
+                moon, threat = moon_seats(played, cap, ctx)
     if caps is not None:
         caps.extend(cap)
     return [ctx.score(cap[0]), ctx.score(cap[1]), ctx.score(cap[2]), ctx.score(cap[3])]
