@@ -405,18 +405,24 @@ def test_a_guest_in_another_tab_sees_in_its_title_when_the_table_waits_for_them(
 
 
 # The Screen Wake Lock API, as a phone's browser offers it: each request and release is logged, and a
-# lock is released when the page is hidden (AWAY_JS) as the browser does.
+# lock is released when the page is hidden (AWAY_JS) as the browser does. The log is the tab's, kept
+# in sessionStorage: a guest who leaves the room goes to its own game at once, and the room page's
+# last entry ("release") must outlive that page.
 WAKE_LOCK_JS = """(() => {
-  window.wakeLog = [];
+  window.wakeLog = JSON.parse(sessionStorage.getItem("wakeLog") || "[]");
+  const log = (what) => {
+    window.wakeLog.push(what);
+    sessionStorage.setItem("wakeLog", JSON.stringify(window.wakeLog));
+  };
   const held = [];
   document.addEventListener("visibilitychange", () => {
-    if (document.hidden) held.splice(0).forEach((lock) => { lock.released = true; window.wakeLog.push("lost"); });
+    if (document.hidden) held.splice(0).forEach((lock) => { lock.released = true; log("lost"); });
   });
   const request = async (type) => {
     const lock = {type, released: false};
-    lock.release = async () => { lock.released = true; window.wakeLog.push("release"); };
+    lock.release = async () => { lock.released = true; log("release"); };
     held.push(lock);
-    window.wakeLog.push("request " + type);
+    log("request " + type);
     return lock;
   };
   Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request}});
