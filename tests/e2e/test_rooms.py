@@ -455,6 +455,9 @@ def test_a_phones_screen_stays_on_while_the_room_plays(tabs: Tabs, site_url: str
     guest.wait_for_function("window.wakeLog.join() === 'request screen,lost,request screen'")
     guest.click('#room-bar [data-action="leave-room"]')
     guest.wait_for_function("window.wakeLog.at(-1) === 'release'")
+    # Back to the guest's own game before the tabs close: Chromium can leave a tab closed mid-commit
+    # of a navigation open for good, and page.close() waits for it (microsoft/playwright#42366).
+    guest.wait_for_url(lambda url: "#room=" not in url, timeout=30_000)
     tabs.check()
 
 
