@@ -268,6 +268,35 @@ def test_on_a_phone_the_lobby_closes_by_its_button_and_opens_again(page: Page, s
     assert again and again != link
 
 
+def test_the_lobby_opens_at_the_tap_and_says_so_while_the_room_loads(page: Page, site_url: str) -> None:
+    """"Play with friends" loads the room's module on first use (a moment on a slow phone network):
+    the lobby opens at the tap, with its title, its close button and a line saying the room is
+    opening, and becomes the lobby with the room's link once the module has come."""
+    held: list[Route] = []
+    page.route("**/web/room.mjs", lambda route: held.append(route))
+    page.add_init_script(settings_script(ZH_SETTINGS))
+    page.goto(f"{site_url}?relay=none&stun=none")
+    wait_ready(page)
+    page.click('[data-action="create-room"]')
+    lobby = page.locator("#dlg-room")
+    expect(lobby).to_be_visible()
+    expect(lobby.locator('[data-testid="room-opening"]')).to_have_text("正在打开房间…")
+    expect(lobby.locator("#dlg-room-title")).to_have_text("和朋友一起玩")
+    expect(lobby.get_by_role("button", name="关闭", exact=True)).to_be_visible()
+    expect(page.locator('[data-testid="room-link"]')).to_have_count(0)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the room's module was never asked for"
+    for route in held:
+        route.continue_()
+    page.unroute("**/web/room.mjs")
+    expect(page.locator('[data-testid="room-link"]')).to_have_attribute("href", re.compile("#room="), timeout=30_000)
+    expect(lobby.locator('[data-testid="room-opening"]')).to_have_count(0)
+    expect(lobby.locator(".dlg-foot .room-status")).to_have_text("等待朋友入座…")
+
+
 def test_a_room_says_when_this_device_is_offline(tabs: Tabs, site_url: str) -> None:
     """On a plane: the host's lobby and a guest's both say that the device is offline, so nobody
     waits for a friend who cannot come; back online, they wait as before."""

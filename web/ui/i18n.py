@@ -556,6 +556,7 @@ STRINGS = {
     # Online rooms: play with friends (room.py).
     "room_open": ("Play with friends", "和朋友玩"),
     "room_title": ("Play with friends", "和朋友一起玩"),
+    "room_opening": ("Opening the room…", "正在打开房间…"),
     "room_link_note": ("Send this link to up to three friends (or let them scan the code):",
                        "把这个链接发给最多三位朋友（或让他们扫码）："),
     "room_copy": ("Copy the link", "复制链接"),

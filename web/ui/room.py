@@ -439,14 +439,20 @@ class Host(Room):
         asyncio.create_task(self.run(self.wire))
 
     async def open(self):
-        """Open the room's lobby; False if the room's module could not be loaded."""
+        """Open the room's lobby: at once, saying the room is opening while web/room.mjs loads (a
+        moment on a slow network), then the lobby itself. False (the dialog closed, the table's
+        notice says why) if the room's module could not be loaded."""
+        lang = self.lang()
+        fill(self.dialog, [lobby_head(lang, closable=True), h("div", {"class": "dlg-body"}, [
+            h("p", {"class": "room-status", "data-testid": "room-opening", "text": t("room_opening", lang)})])])
+        self.dialog.showModal()
         mod = await self.module()
         if mod is None:
+            self.dialog.close()
             return False
         self.code = str(mod.newCode())
         self.link = room_link(window.location, self.code)
         self.draw_lobby(mod)
-        self.dialog.showModal()
         asyncio.create_task(self.watch_drops())
         await self.join(mod)
         return True
