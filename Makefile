@@ -104,4 +104,4 @@ relay: node_modules/.all-installed
 	@node web/tools/relay.mjs --host $(HOST) --port $(RELAY_PORT)
 
 clean:
-	rm -rf _site test-artifacts web/runtime .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf _site _site.new _site.old test-artifacts web/runtime .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -295,12 +295,16 @@ def write_service_worker(out: Path, files: list[str], version: str, root: Path =
 
 
 def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]:
-    """Build the deployable site into `out` (emptied first); return its files (POSIX, relative).
+    """Build the deployable site into `out` (replacing what it held); return its files (POSIX,
+    relative).
 
-    `version` names the build for the service worker's cache (default: a hash of the files).
+    `version` names the build for the service worker's cache (default: a hash of the files). The
+    build is written beside `out` and swapped in whole once complete, as a deploy to GitHub Pages
+    is: a server of `out` meanwhile serves the previous build, never a half-written one.
     """
     if not (root / "web" / "runtime" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("site: web/runtime/ is missing; run `make runtime` first.")
+    final, out = out, out.with_name(out.name + ".new")
     if out.exists():
         shutil.rmtree(out)
     compile_all(root / MPY_OUT.relative_to(ROOT), root)  # the page modules' bytecode, if stale
@@ -319,6 +323,14 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
     write_service_worker(out, files, version or build_version(out, files), root)
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("", encoding="utf-8")
+    old = final.with_name(final.name + ".old")
+    if old.exists():
+        shutil.rmtree(old)
+    if final.exists():
+        final.rename(old)
+    out.rename(final)
+    if old.exists():
+        shutil.rmtree(old)
     return [*files, "sw.js"]
 
 
