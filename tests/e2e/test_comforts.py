@@ -164,13 +164,18 @@ def test_the_only_legal_card_is_played_after_a_pause(page: Page, site_url: str) 
 
 
 def test_a_click_plays_the_only_card_at_once(page: Page, site_url: str) -> None:
+    # The pause is made a minute long here (window.gongzhuForcedPauseMs), so that on a busy machine
+    # it is the click, never the pause running out first, that plays the card.
+    page.add_init_script("window.gongzhuForcedPauseMs = 60000;")
     match = position(60, "beginner", one_card)
     only = match.current_hand.legal_moves()[0]
     open_at(page, site_url, match, speed="slow", forced="on")
     card = page.locator(f'#hand [data-card="{only}"]')
     expect(card).to_have_class(re.compile(r"\bforced\b"))
+    page.wait_for_timeout(1500)  # longer than any speed's own pause
+    expect(card).to_have_count(1)
     card.click()
-    expect(card).to_have_count(0, timeout=800)  # well before the 0.9 s pause of the slow speed
+    expect(card).to_have_count(0, timeout=5000)
 
 
 def test_play_out_the_rest(page: Page, site_url: str) -> None:

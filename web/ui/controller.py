@@ -15,6 +15,7 @@ from gongzhu.core import options
 from gongzhu.core.cards import card_code, sort_for_display
 from gongzhu.core.deal import deal_hands, hand_seed
 from ui import query, store, tutorial
+from ui.dom import duration_ms
 from ui.engine import EngineError
 from ui.i18n import about, cards_short, join_names, seat_name, t
 from ui.link import EngineDown, Link
@@ -734,7 +735,7 @@ class Controller:
         asyncio.create_task(self.play_forced(s.forced_token, card))
 
     async def play_forced(self, token, card):
-        await self.wait_ms(FORCED_PAUSE[self.s.settings["speed"]])
+        await self.wait_ms(duration_ms("gongzhuForcedPauseMs", FORCED_PAUSE[self.s.settings["speed"]]))
         if self.s.forced_token == token and forced_card(self.s) == card:
             self.request_act("play", card)
 

@@ -40,6 +40,12 @@ def svg(tag, attrs=None, children=None):
 _KEPT = []  # the proxies of listeners and observers that live as long as the page
 
 
+def duration_ms(name, default):
+    """One of the page's waits: `default` ms, or what the tests set as `window[name]`."""
+    override = getattr(window, name, None)
+    return int(override) if override else default
+
+
 def listen(node, name, handler):
     """Call `handler(event)` on each `name` event of `node`, for the page's lifetime."""
     proxy = create_proxy(handler)

@@ -34,7 +34,7 @@ from gongzhu.core.room import (
     unpack_events,
     unpack_view,
 )
-from ui.dom import fill, h, listen, menu_button
+from ui.dom import duration_ms, fill, h, listen, menu_button
 from ui.engine import EngineError
 from ui.i18n import level_name, seat_name, t
 from ui.present import POSITIONS
@@ -51,12 +51,6 @@ LEVELS = ["beginner", "easy", "normal", "hard", "expert"]
 BROWSER_KEY = "gongzhu.room.browser"  # this browser's key (browser_key)
 HOST_NAME_KEY = "gongzhu.room.host-name"  # the name this browser's host gave the last room it opened
 SEAT_KEY = "gongzhu.room."  # + a room's code: the name this browser took a seat with there
-
-
-def duration_ms(name, default):
-    """One of the room's waits: `default` ms, or what the tests set as `window[name]`."""
-    override = getattr(window, name, None)
-    return int(override) if override else default
 
 
 CSS = """
