@@ -312,7 +312,8 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
     out_pyc, runtime, archive = (root / path.relative_to(ROOT) for path in (OUT, PYODIDE, ARCHIVE))
     pack_engine(out_pyc, root, runtime, archive)  # the engine's bytecode and archive, if stale
     files = site_files(root)
-    files = [rel for rel in files if rel not in runtime_unused(files, root)]
+    unused = runtime_unused(files, root)
+    files = [rel for rel in files if rel not in unused]
     for rel in files:
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -342,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.list:
         files = site_files()
-        print("\n".join(rel for rel in files if rel not in runtime_unused(files)))
+        unused = runtime_unused(files)
+        print("\n".join(rel for rel in files if rel not in unused))
         return 0
     files = build(args.out, version=args.version)
     size = sum((args.out / rel).stat().st_size for rel in files)
