@@ -130,9 +130,12 @@ def test_every_dialog_of_the_menu_closes_from_the_screen_on_a_phone(page: Page, 
         page.locator(f'#menu [data-action="{action}"]:not([disabled])').click()
         dialog = page.locator(selector)
         expect(dialog).to_be_visible()
-        title = dialog.locator("h2").first.bounding_box()
         close = dialog.get_by_role("button", name="Close").first
-        box = close.bounding_box()
+        for _ in range(50):  # (the room's lobby is drawn again once its module has come)
+            title, box = dialog.locator("h2").first.bounding_box(), close.bounding_box()
+            if title and box:
+                break
+            page.wait_for_timeout(100)
         assert title and box, action
         for b in (title, box):
             assert b["y"] >= 0 and b["y"] + b["height"] <= height and b["x"] + b["width"] <= width, (action, b)
