@@ -304,9 +304,19 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
     """
     if not (root / "web" / "runtime" / "pyodide" / "pyodide.mjs").is_file():
         raise SystemExit("site: web/runtime/ is missing; run `make runtime` first.")
-    final, out = out, out.with_name(out.name + ".new")
+    new, old = out.with_name(out.name + ".new"), out.with_name(out.name + ".old")
+    shutil.rmtree(new, ignore_errors=True)
+    files = write_site(new, root, version)
+    shutil.rmtree(old, ignore_errors=True)
     if out.exists():
-        shutil.rmtree(out)
+        out.rename(old)
+    new.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
+    return files
+
+
+def write_site(out: Path, root: Path, version: str | None) -> list[str]:
+    """Write the site's files into the new folder `out` (`build`); return them with sw.js."""
     compile_all(root / MPY_OUT.relative_to(ROOT), root)  # the page modules' bytecode, if stale
     write_bundles(root / MPY_OUT.relative_to(ROOT), root)  # and the pages' bundles of it
     out_pyc, runtime, archive = (root / path.relative_to(ROOT) for path in (OUT, PYODIDE, ARCHIVE))
@@ -324,14 +334,6 @@ def build(out: Path, root: Path = ROOT, version: str | None = None) -> list[str]
     write_service_worker(out, files, version or build_version(out, files), root)
     # GitHub Pages: serve files as they are (no Jekyll processing).
     (out / ".nojekyll").write_text("", encoding="utf-8")
-    old = final.with_name(final.name + ".old")
-    if old.exists():
-        shutil.rmtree(old)
-    if final.exists():
-        final.rename(old)
-    out.rename(final)
-    if old.exists():
-        shutil.rmtree(old)
     return [*files, "sw.js"]
 
 
