@@ -248,7 +248,13 @@ def test_reload_mid_hand_and_continue(page: Page, site_url: str) -> None:
         page.locator("#hand .card.legal").first.click()
         page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
         played += 1
-    table_state(page)
+    # The match is saved when the table waits for the player again, just after it is drawn.
+    page.wait_for_function("""() => {
+        const save = JSON.parse(localStorage.getItem("gongzhu.save") || "null");
+        const hands = save && JSON.parse(save.match).hands;
+        return Boolean(hands) && hands[hands.length - 1].actions.filter(
+            ([kind, seat]) => kind === "play" && seat === 0).length === 3;
+    }""", polling=50)
     held = hand_codes(page)
     seed = page.text_content("#deal-label")
     page.reload()
