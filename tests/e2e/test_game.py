@@ -270,6 +270,32 @@ def test_reload_mid_hand_and_continue(page: Page, site_url: str) -> None:
     expect(page.locator('[data-testid="hand-summary"]')).to_be_visible()
 
 
+def test_a_reload_while_the_bots_answer_keeps_the_card_played(page: Page, site_url: str) -> None:
+    """The player's card is saved as soon as the engine takes it: a reload while the bots are
+    still answering it (here at the slow speed's pace) neither loses it nor gives it back to be
+    played again once the bots' answers have been seen."""
+    open_game(page, site_url, "?seed=14", rules={"exposure": False}, speed="slow")
+    assert table_state(page) == "play"
+    card = page.locator("#hand .card.legal").first
+    code = card.get_attribute("data-card")
+    card.click(position={"x": 6, "y": 20})
+    # Saved with the card as the match's last move: before any bot has answered it.
+    last = page.wait_for_function("""code => {
+        const save = JSON.parse(localStorage.getItem("gongzhu.save") || "null");
+        const hands = save && JSON.parse(save.match).hands;
+        const actions = hands ? hands[hands.length - 1].actions : [];
+        return actions.some(([kind, seat, card]) => kind === "play" && seat === 0 && card === code)
+            && actions[actions.length - 1];
+    }""", arg=code, polling=20).json_value()
+    assert last == ["play", 0, code]
+    held = hand_codes(page)
+    assert code not in held and len(held) == 12
+    page.reload()
+    wait_ready(page)
+    assert sorted(hand_codes(page)) == sorted(held)
+    assert code not in hand_codes(page)
+
+
 # The page has saved the match it started: the fresh match's first save follows the table's ready
 # state by an engine call, and a save the test wrote before then would be overwritten. (A save the
 # page refused is removed before the table is ready.)

@@ -555,9 +555,9 @@ class Controller:
         if not any(event["type"] == "take_back" for event in reply["events"]):
             self.offer_forced(announce=False)  # (not after a take-back: that would play the same card again)
         if view.get("bot_next") is None and not hand_over:
-            # Saved whenever the table waits for the human (and before a finished hand's summary),
-            # not after each bot move: less main-thread work while the bots play, and their moves
-            # replay the same.
+            # Saved whenever the table waits for the human (and after the human's own moves, and
+            # before a finished hand's summary), not after each bot move: less main-thread work
+            # while the bots play, and their moves replay the same.
             await self.link.persist()
 
     async def show_trick(self, trick):
@@ -621,7 +621,12 @@ class Controller:
             s.notices = [n for n in s.notices if n[0] not in WHERE_NOTICES]
             if s.shared_offer:  # playing on keeps the match: the question is answered
                 self.answer_shared(False)
+            # Saved as soon as the table shows it (the save runs at apply's first pause, or right
+            # after it): a reload while the bots answer keeps the card played, and cannot hand it
+            # back to be played again once their answers are seen.
+            saving = asyncio.create_task(self.link.persist())
             await self.apply(reply)
+            await saving
         finally:
             s.busy = False
 
