@@ -29,6 +29,8 @@ Figures (per pairing):
 With ``partnership`` a seat's score is its side's total (the candidate's partner is a
 baseline).  ``--fixed`` runs search bots at their fixed worlds x rollouts (reproducible), and
 with ``--budget-scale F`` at F times those playouts (``--fixed --budget-scale 0.25``: a phone);
+``--pace S`` lets a search bot on the clock think S seconds for a play when its own clock is
+shorter, as the page does while it shows the bots' cards at its pace (0.47 s at normal speed);
 ``--json`` ends the output with one JSON line of the figures.  ``--log FILE`` appends each
 finished deal to FILE (JSON lines) and, run again with the same settings, plays only the deals
 FILE lacks: a long run that is stopped loses nothing and resumes where it was.
@@ -57,7 +59,7 @@ from typing import Any, Iterable, Sequence, TextIO
 
 from .bots import BOTS, set_fixed
 from .bots.registry import bot_decides, resolve_bot
-from .core.bots.pimc import set_budget_scale
+from .core.bots.pimc import set_budget_scale, set_pace
 from .core.cards import HEARTS_MASK
 from .core.deal import hand_seed
 from .core.hand import Hand, new_hand
@@ -69,9 +71,16 @@ def _seat_rng(deal_seed: int, seat: int) -> random.Random:
     return random.Random((deal_seed * 8 + seat) & 0xFFFFFFFFFFFFFFFF)
 
 
+def paced(view: dict[str, Any]) -> bool:
+    """Whether the game shows this decision at its pace, so that ``--pace`` applies: a play, or an
+    exposure made in the open (the page's ``Controller.bot_move`` paces the same ones)."""
+    return bool(view["phase"] == "play" or (view["phase"] == "expose" and view["rules"]["exposure_mode"] == "open"))
+
+
 def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
-              timed: int | None = None) -> dict[str, Any]:
-    """Play one first hand dealt from ``deal_seed`` with ``names[s]`` in seat s.
+              timed: int | None = None, pace: float = 0.0) -> dict[str, Any]:
+    """Play one first hand dealt from ``deal_seed`` with ``names[s]`` in seat s; ``pace``: the
+    seconds a paced decision may take (``pimc.set_pace``).
 
     Returns ``{"scores", "moon" (seat that took all hearts or None), "exposed" (per seat,
     codes), "think_ms" (decision times of seat ``timed``, or of every seat when None),
@@ -86,8 +95,12 @@ def play_hand(deal_seed: int, rules: Rules, names: Sequence[str],
         seat = hand.to_play
         assert seat is not None
         view = hand.view(seat)
+        set_pace(pace if paced(view) else 0.0)
         t0 = time.perf_counter()
-        decision = bots[seat](view, rngs[seat])
+        try:
+            decision = bots[seat](view, rngs[seat])
+        finally:
+            set_pace(0.0)
         dt = (time.perf_counter() - t0) * 1000
         if timed is None or seat == timed:
             think.append(dt)
@@ -110,14 +123,14 @@ def _moon(hand: Hand) -> int | None:
     return None
 
 
-def play_deal(job: tuple[int, int, str, str, dict[str, Any], bool, float]) -> dict[str, Any]:
+def play_deal(job: tuple[int, int, str, str, dict[str, Any], bool, float, float]) -> dict[str, Any]:
     """The five replays of deal ``i``: the candidate in each seat, then the baseline alone."""
-    seed, i, cand, base, rules_dict, fixed, scale = job
+    seed, i, cand, base, rules_dict, fixed, scale, pace = job
     set_fixed(fixed)
     set_budget_scale(scale)
     rules = Rules.from_dict(rules_dict)
     ds = hand_seed(seed, i)
-    ref = play_hand(ds, rules, [base] * 4, timed=-1)["scores"]
+    ref = play_hand(ds, rules, [base] * 4, timed=-1, pace=pace)["scores"]
     diffs = []
     duel = []
     think: list[float] = []
@@ -125,7 +138,7 @@ def play_deal(job: tuple[int, int, str, str, dict[str, Any], bool, float]) -> di
     for k in range(4):
         names = [base] * 4
         names[k] = cand
-        r = play_hand(ds, rules, names, timed=k)
+        r = play_hand(ds, rules, names, timed=k, pace=pace)
         sc = r["scores"]
         diffs.append(sc[k] - (sum(sc) - sc[k]) / 3)
         duel.append(1.0 if sc[k] > ref[k] else 0.5 if sc[k] == ref[k] else 0.0)
@@ -282,15 +295,17 @@ class Progress:
 
 def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules | str | None = None,
         jobs: int = 1, fixed: bool = False, log: str | None = None,
-        progress: TextIO | None = None, budget_scale: float = 1.0) -> dict[str, Any]:
+        progress: TextIO | None = None, budget_scale: float = 1.0, pace: float = 0.0) -> dict[str, Any]:
     """Play the arena and return ``summarize``'s figures plus the settings.
 
     ``log``: a file of finished deals (JSON lines) to resume from and append to; ``progress``:
     a terminal to keep a line of progress on; ``budget_scale``: every bot's time budget
     multiplied by it (0.25 stands for a phone; with ``fixed``, which ignores the clock, their
-    worlds x rollouts are multiplied by it instead).
+    worlds x rollouts are multiplied by it instead); ``pace``: the seconds the game takes to show a
+    play anyway, which a search bot on the clock may think for (``pimc.set_pace``; scaled too).
     """
     set_budget_scale(budget_scale)  # refuses a scale that is not positive
+    set_pace(pace)  # refuses a pace that is not 0 or more (each decision sets its own: play_hand)
     for name in (candidate, baseline):
         resolve_bot(name)  # Refuse an unknown bot before the first deal.
     r = get_rules(rules)
@@ -298,8 +313,11 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
     settings = {"candidate": candidate, "baseline": baseline, "seed": seed, "rules": rules_dict, "fixed": fixed}
     if budget_scale != 1:
         settings["budget_scale"] = budget_scale  # (logs at full budget, older ones included, say nothing)
+    if pace:
+        settings["pace"] = pace  # (likewise: logs without a pace say nothing)
     done = read_log(log, settings) if log else {}
-    jobs_list = [(seed, i, candidate, baseline, rules_dict, fixed, budget_scale) for i in range(deals) if i not in done]
+    jobs_list = [(seed, i, candidate, baseline, rules_dict, fixed, budget_scale, pace)
+                 for i in range(deals) if i not in done]
     t0 = time.perf_counter()
     with contextlib.ExitStack() as stack:
         f = stack.enter_context(open(log, "a", encoding="utf-8")) if log else None
@@ -322,10 +340,11 @@ def run(candidate: str, baseline: str, deals: int, seed: int = 1, rules: Rules |
                 f.flush()
     set_fixed(False)
     set_budget_scale(1.0)
+    set_pace(0.0)
     results = [done[i] for i in range(deals)]
     out = summarize(results)
     out.update({"candidate": candidate, "baseline": baseline, "seed": seed,
-                "rules": r.preset_name() or "custom", "fixed": fixed, "budget_scale": budget_scale,
+                "rules": r.preset_name() or "custom", "fixed": fixed, "budget_scale": budget_scale, "pace": pace,
                 "seconds": round(time.perf_counter() - t0, 1)})
     return out
 
@@ -404,7 +423,8 @@ def report(fig: dict[str, Any]) -> list[str]:
     return [
         f"{fig['candidate']} vs 3 x {fig['baseline']}: {fig['deals']} deals x 4 seats, rules "
         f"{fig['rules']}, {seeds}{', fixed' if fig['fixed'] else ''}"
-        f"{'' if fig.get('budget_scale', 1) == 1 else ', budgets x %g' % fig['budget_scale']}",
+        f"{'' if fig.get('budget_scale', 1) == 1 else ', budgets x %g' % fig['budget_scale']}"
+        f"{', paced %g s' % fig['pace'] if fig.get('pace') else ''}",
         f"M = {sgn(fig['M'])} points per hand (95% CI {sgn(fig['M_low'])} .. {sgn(fig['M_high'])})",
         f"D = {fig['D']:.3f} duplicate win rate (ties 1/2; 0.5 = equal)" if fig["D"] is not None else "D = n/a",
         f"moons made {fig['moons_made']}, conceded {fig['moons_conceded']}; "
@@ -415,11 +435,12 @@ def report(fig: dict[str, Any]) -> list[str]:
 
 
 def bench_levels(levels: Sequence[str] = ("easy", "normal", "hard", "expert"), hands: int = 2,
-                 seed: int = 1, rules: str = "classic", scale: float = 1.0) -> dict[str, Any]:
+                 seed: int = 1, rules: str = "classic", scale: float = 1.0, pace: float = 0.0) -> dict[str, Any]:
     """Bot-only hands per level (the level in all four seats): think time per decision.
 
     ``scale`` multiplies every search bot's time budget, as the arena's ``--budget-scale`` does
-    (0.25: the worlds a phone's clock buys). Returns ``{level: {"hands", "decisions", "p50", "p95",
+    (0.25: the worlds a phone's clock buys); ``pace``, the seconds a paced decision may take, as
+    its ``--pace`` (the page's at normal speed: 0.47). Returns ``{level: {"hands", "decisions", "p50", "p95",
     "max" (ms), "seconds"}}``.
     """
     r = get_rules(rules)
@@ -430,7 +451,7 @@ def bench_levels(levels: Sequence[str] = ("easy", "normal", "hard", "expert"), h
             t0 = time.perf_counter()
             think: list[float] = []
             for i in range(hands):
-                think.extend(play_hand(hand_seed(seed, i), r, [level] * 4)["think_ms"])
+                think.extend(play_hand(hand_seed(seed, i), r, [level] * 4, pace=pace)["think_ms"])
             out[level] = {"hands": hands, "decisions": len(think), "p50": round(percentile(think, 50), 1),
                           "p95": round(percentile(think, 95), 1), "max": round(max(think), 1),
                           "seconds": round(time.perf_counter() - t0, 2)}
@@ -459,6 +480,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget-scale", type=float, default=1.0, metavar="F",
                    help="every bot's time budget multiplied by F (0.25 stands for a phone); "
                         "with --fixed, every search bot's worlds x rollouts")
+    p.add_argument("--pace", type=float, default=0.0, metavar="S",
+                   help="the game's pace: a search bot on the clock may think S seconds for a play "
+                        "when its own clock is shorter (0.47 is the page's at normal speed; scaled by "
+                        "--budget-scale)")
     p.add_argument("--json", action="store_true", help="end with one JSON line of the figures")
     p.add_argument("--log", metavar="FILE", help="append each finished deal to FILE; resume from it if it exists")
     p.add_argument("--combine", nargs="+", metavar="LOG",
@@ -481,7 +506,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             fig = combine(args.combine)
         else:
             fig = run(args.candidate, args.baseline, args.deals, args.seed, args.rules, args.jobs, args.fixed,
-                      args.log, sys.stderr if sys.stderr.isatty() else None, args.budget_scale)
+                      args.log, sys.stderr if sys.stderr.isatty() else None, args.budget_scale, args.pace)
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -12,8 +12,8 @@ measured, not assumed. Each round, in one browser:
 1. bench.html's random playouts (Pyodide in the engine worker), alone on the core, then beside
    the busy loops: their ratio is the slowdown actually reached, printed with the figures;
 2. with the busy loops, bot-only hands at each level (bench.html's ``bench_bots``, every search
-   bot on its real clock, ``--scale`` as the arena's ``--budget-scale``): each decision's think
-   time, as a player on a slow phone waits for it.
+   bot on its real clock, ``--scale`` and ``--pace`` as the arena's ``--budget-scale`` and
+   ``--pace``): each decision's think time, as a player on a slow phone waits for it.
 
 It prints every round and, at the end, the medians over the rounds. Run it with nothing else
 running: the other core stays idle, and any other load would slow the browser further.
@@ -71,6 +71,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="hard,expert")
     parser.add_argument("--hands", type=int, default=4, help="bot-only hands per level and round")
     parser.add_argument("--scale", type=float, default=1.0, help="every search budget multiplied by this")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds a paced decision may take, as the arena's --pace "
+                             "(the page's at normal speed: 0.47)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="random playouts' duration, for the slowdown")
     parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)))
@@ -100,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     time.sleep(0.5)
                     lines = run_bench(page, url, f"levels={args.levels}&hands={args.hands}&seed={n}"
-                                                 f"&scale={args.scale}&seconds={args.seconds}")
+                                                 f"&scale={args.scale}&pace={args.pace}&seconds={args.seconds}")
                 finally:
                     for loop in loops:
                         loop.terminate()
@@ -119,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
     print(f"\nmedians of {args.runs} rounds, slowdown x{statistics.median(slowdowns):.2f} "
-          f"(x{min(slowdowns):.2f} .. x{max(slowdowns):.2f}), budget scale {args.scale:g}:")
+          f"(x{min(slowdowns):.2f} .. x{max(slowdowns):.2f}), budget scale {args.scale:g}, pace {args.pace:g} s:")
     for level, row in figures.items():
         medians = (f"{key} {statistics.median(values):6.1f} ms" for key, values in row.items())
         print(f"  {level:>7}: " + ", ".join(medians))

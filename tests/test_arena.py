@@ -276,15 +276,15 @@ def test_a_budget_scale_with_fixed_multiplies_the_playouts(monkeypatch) -> None:
 
 
 def test_the_browser_bench_runs_its_levels_at_a_budget_scale(monkeypatch) -> None:
-    """bench.html's ?scale= reaches every bot of bench_levels, and the clock is restored after."""
+    """bench.html's ?scale= and ?pace= reach every bot of bench_levels, and the clock is restored after."""
     import gongzhu.arena as arena
     from gongzhu.core.bots.pimc import budget_scale
 
     seen = []
     real = arena.play_hand
-    monkeypatch.setattr(arena, "play_hand", lambda *a: (seen.append(budget_scale()), real(*a))[1])
-    figures = arena.bench_levels(["easy", "hard"], hands=1, seed=2, scale=0.25)
-    assert seen == [0.25, 0.25] and budget_scale() == 1.0
+    monkeypatch.setattr(arena, "play_hand", lambda *a, **kw: (seen.append((budget_scale(), kw)), real(*a, **kw))[1])
+    figures = arena.bench_levels(["easy", "hard"], hands=1, seed=2, scale=0.25, pace=0.1)
+    assert seen == [(0.25, {"pace": 0.1})] * 2 and budget_scale() == 1.0
     assert figures["hard"]["decisions"] >= 52 and figures["hard"]["p95"] < 90
     with pytest.raises(ValueError, match="positive"):
         arena.bench_levels(["easy"], hands=1, scale=0)
@@ -314,3 +314,48 @@ def test_the_modelled_clock_cuts_the_search_the_same_way_every_run(tmp_path) -> 
     refused = subprocess.run([sys.executable, "-m", "tests.bench_model_clock", "--fixed", "--deals", "1"],
                              cwd=root, capture_output=True, text=True)
     assert refused.returncode == 2 and "--fixed ignores the clock" in refused.stderr
+
+
+PACE_PROBE = """
+from gongzhu.bots import BOTS
+from gongzhu.core.bots import pimc
+
+seen = []
+
+
+def play(view, rng):
+    seen.append((view["phase"], pimc.think_budget(0.0)))
+    return BOTS["easy"](view, rng)
+"""
+
+
+def test_a_pace_reaches_the_bots_for_the_decisions_the_game_paces(tmp_path, monkeypatch) -> None:
+    """--pace 0.5 --budget-scale 0.5: each play and each exposure made in the open (the classic
+    rules') may take the pace, scaled as the budgets are (0.25 s); a pass or a secret exposure is
+    not paced; the run and its log say so, and the clock is left as it was found."""
+    import importlib
+    import sys
+
+    from gongzhu.arena import paced
+    from gongzhu.core.bots.pimc import think_budget
+    from gongzhu.core.hand import new_hand
+    from gongzhu.core.rules import Rules
+
+    (tmp_path / "pace_probe.py").write_text(PACE_PROBE, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "pace_probe", raising=False)
+    probe = importlib.import_module("pace_probe")
+    log = tmp_path / "paced.jsonl"
+    out = io.StringIO()
+    assert main(["--candidate", "pace_probe:play", "--baseline", "easy", "--deals", "1", "--pace", "0.5",
+                 "--budget-scale", "0.5", "--log", str(log)], out) == 0
+    assert {phase for phase, _ in probe.seen} == {"expose", "play"}
+    assert {budget for _, budget in probe.seen} == {0.25}
+    assert "paced 0.5 s" in out.getvalue()
+    assert json.loads(log.read_text().splitlines()[0])["pace"] == 0.5
+    assert think_budget(0.12) == 0.12
+    secret = new_hand(seed=1, rules=Rules(exposure_mode="secret"))
+    passing = new_hand(seed=1, rules=Rules(pass_cards=3))
+    assert (secret.view(0)["phase"], passing.view(0)["phase"]) == ("expose", "pass")
+    assert not paced(secret.view(0)) and not paced(passing.view(0))
+    assert main(["--deals", "1", "--pace", "-1"], io.StringIO()) == 2

@@ -180,12 +180,13 @@ def test_hard_fixed_mode_ignores_the_clock() -> None:
     assert a == b
 
 
-def _rollouts_per_world(monkeypatch, affordable: int | None = None, scale: float = 1.0) -> dict[int, int]:
+def _rollouts_per_world(monkeypatch, affordable: int | None = None, scale: float = 1.0,
+                        pace: float = 0.0) -> dict[int, int]:
     """The rollouts of each world (by the first candidate's) in one of hard's searches of a mid-hand
     position: with ``affordable``, on a clock whose 0.12 s (hard's budget) buy that many playouts
-    (a rollout of every candidate); without it, fixed at ``scale``."""
+    (a rollout of every candidate), at the game's ``pace``; without it, fixed at ``scale``."""
     from gongzhu.core.bots import pimc
-    from gongzhu.core.bots.pimc import set_budget_scale, set_fixed
+    from gongzhu.core.bots.pimc import set_budget_scale, set_fixed, set_pace
     from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
 
     hand = _mid_hand(8, 2, Rules())
@@ -206,11 +207,13 @@ def _rollouts_per_world(monkeypatch, affordable: int | None = None, scale: float
     monkeypatch.setattr(pimc, "clock", lambda: now[0])
     set_fixed(affordable is None)
     set_budget_scale(scale)
+    set_pace(pace)
     try:
         Pimc().evaluate(k, random.Random(5), cands)
     finally:
         set_fixed(False)
         set_budget_scale(1.0)
+        set_pace(0.0)
     # Every candidate in the same worlds, as often.
     per_world = {w: sum(1 for x in calls if x == (w, cands[0])) for w, _ in calls}
     assert all(sum(1 for x in calls if x == (w, c)) == n for w, n in per_world.items() for c in cands)
@@ -236,6 +239,23 @@ def test_a_search_cut_to_less_than_a_third_spreads_its_rollouts_over_every_world
     per_world = _rollouts_per_world(monkeypatch, affordable=48)
     assert len(per_world) == 40 and set(per_world.values()) == {1, 2}, per_world
     assert 44 <= sum(per_world.values()) <= 48
+
+
+def test_a_search_on_a_slow_clock_thinks_for_the_games_pace(monkeypatch) -> None:
+    """While the game shows a bot's card at its pace, the bot may think that long: on a clock whose
+    0.12 s buy 40 playouts (a phone), a pace of 0.3 s buys 100 of them world by world, and one of
+    0.6 s all 160; a pace shorter than the bot's own clock changes nothing; fixed runs ignore it."""
+    from gongzhu.core.bots.pimc import set_pace
+
+    assert 36 <= sum(_rollouts_per_world(monkeypatch, affordable=40).values()) <= 40
+    assert sum(_rollouts_per_world(monkeypatch, affordable=40, pace=0.06).values()) == \
+        sum(_rollouts_per_world(monkeypatch, affordable=40).values())
+    per_world = _rollouts_per_world(monkeypatch, affordable=40, pace=0.3)
+    assert set(per_world.values()) == {4} and 23 <= len(per_world) <= 25, per_world
+    assert sorted(_rollouts_per_world(monkeypatch, affordable=40, pace=0.6).values()) == [4] * 40
+    assert sorted(_rollouts_per_world(monkeypatch, scale=0.25, pace=0.6).values()) == [1] * 40
+    with pytest.raises(ValueError, match="0 or more"):
+        set_pace(-0.1)
 
 
 def test_hard_searches_the_first_trick_on_twice_its_clock(monkeypatch) -> None:

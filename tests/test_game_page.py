@@ -451,3 +451,25 @@ def test_claims_and_take_backs_are_offered_from_the_engine_and_never_in_a_room()
         claims += [e for e in reply["events"] if e["type"] == "claim"]
         view = reply["view"]
     assert len(claims) == 1 and view["history"][0]["take_backs"] == 1
+
+
+def test_a_bot_move_may_think_for_the_pace_the_page_shows_it_at() -> None:
+    """The page asks for a bot's move with the time it shows the move anyway (its pace, less a
+    margin): the bot may think that long, at most 2 s, and only for that move."""
+    from gongzhu.core.bots.pimc import think_budget
+    from tests.e2e.test_game_support import page_worker
+
+    worker = page_worker()
+    seen: list[float] = []
+    easy = worker.bots["easy"]
+    worker.bots["easy"] = lambda view, rng: (seen.append(think_budget(0.0)), easy(view, rng))[1]
+    try:
+        view = worker.new_match(5, "beginner", ["easy"] * 4)
+        for pace_ms in (470, 10 ** 9, 0):
+            while view["your_move"]:  # the human plays on, so that a bot is next
+                view = worker.act("play", view["legal"][0])["view"]
+            view = worker.advance(pace_ms)["view"]
+            assert think_budget(0.0) == 0.0
+    finally:
+        worker.bots["easy"] = easy
+    assert seen == [0.47, 2.0, 0.0]

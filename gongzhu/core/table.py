@@ -22,6 +22,7 @@ its own seat's view only, turned to it, and the events).
 import json
 
 from .bots import LADDER
+from .bots.pimc import set_pace
 from .hand import IllegalMove, reason
 from .lessons import LessonMatch
 from .match import Match
@@ -31,6 +32,8 @@ from .rules import get_rules
 from .screen import bot_next, table_view, your_move
 
 HUMAN = 0
+MAX_PACE_MS = 2000.0
+"""The longest pace ``advance`` lets a search bot think for (the game's slowest is under a second)."""
 
 
 class NotHere(Exception):
@@ -185,10 +188,12 @@ class Table:
         events = self.current().current_hand.act(kind, HUMAN, arg)
         return self.reply(events)
 
-    def advance(self) -> dict[str, Any]:
+    def advance(self, pace_ms: float = 0) -> dict[str, Any]:
         """Let the next bot make ONE decision; its events and the new snapshot, and how long it thought.
 
-        With no bot to move (the human's turn, or the hand is over) nothing happens.
+        With no bot to move (the human's turn, or the hand is over) nothing happens.  ``pace_ms``:
+        how long the table takes to show this move anyway (the game's pace), which a search bot
+        may spend thinking when its own clock is shorter (``pimc.set_pace``).
         """
         match = self.current()
         hand = match.current_hand
@@ -204,7 +209,11 @@ class Table:
             if bot is None:
                 raise NotHere("the %s bot does not play in this engine" % self.levels[seat])
             start = clock()
-            decision = bot(hand.view(seat), decision_rng(match, seat))
+            set_pace(min(max(0.0, float(pace_ms)), MAX_PACE_MS) / 1000)
+            try:
+                decision = bot(hand.view(seat), decision_rng(match, seat))
+            finally:
+                set_pace(0.0)
             think_ms = (clock() - start) * 1000
             events = hand.decide(seat, decision)
         out = self.reply(events)

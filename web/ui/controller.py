@@ -30,6 +30,10 @@ PACE = {
     "fast": (300, 520, 220),
     "instant": (0, 0, 0),
 }
+THINK_MARGIN_MS = 150
+"""Of a paced bot move's pace, what the worker's messages, the engine's own work and the drawing
+are given: a search bot may think for the rest (``Table.advance``'s ``pace_ms``), as the player
+waits that long anyway."""
 FORCED_PAUSE = {"slow": 900, "normal": 600, "fast": 400, "instant": 250}  # ms before the only legal card goes
 LOADING = "__loading__"
 WHERE_NOTICES = ("resumed", "shared_deal")  # notices that only say where the player is: gone with their first card
@@ -467,7 +471,8 @@ class Controller:
         v = self.s.view
         paced = v["phase"] == "play" or (v["phase"] == "expose" and v["rules"]["exposure_mode"] == "open")
         started = window.performance.now()
-        reply = await self.link.call("advance")
+        # A paced move is shown no sooner than its pace: the bot may think for most of it.
+        reply = await self.link.call("advance", max(0, self.pace()[0] - THINK_MARGIN_MS) if paced else 0)
         if paced:
             await self.wait_ms(self.pace()[0] - (window.performance.now() - started))
         await self.apply(reply)

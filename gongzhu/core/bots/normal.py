@@ -12,7 +12,7 @@ passing are weighed the same way (``_SEARCH``): the rule bot proposes, the world
 
 from ..portable import MICROPYTHON, Any, Random, clock
 from . import policy
-from .pimc import Pimc, budget_scale, is_fixed, outcome_value
+from .pimc import Pimc, is_fixed, outcome_value, think_budget
 from .rulebot import Decision, answer, legal_of
 from .sampler import Knowledge, equivalent_groups
 
@@ -57,7 +57,7 @@ def _play(k: Knowledge, rng: Random) -> int:
         cands.append(rule)
     # World by world, every candidate in each, until WORLDS are done or (on MicroPython) the clock
     # runs out: each candidate is always judged on the same worlds.
-    deadline = clock() + BUDGET * budget_scale() if BUDGET is not None and not is_fixed() else None
+    deadline = clock() + think_budget(BUDGET) if BUDGET is not None and not is_fixed() else None
     totals = [0.0] * len(cands)
     done = 0
     while done < WORLDS:

@@ -14,6 +14,7 @@ device), the rollouts go in passes over the worlds instead (one in every world, 
 ...), so that the search still sees every world (``Pimc.evaluate``); ``fixed``
 (``set_fixed(True)``, the arena's ``--fixed``) ignores the clock so that results reproduce
 exactly, and with a budget scale (``set_budget_scale``) searches that share of the playouts.
+While the game shows a bot's card at its pace, the search may think that long (``set_pace``).
 
 Shooting the moon: the rollout policy goes for the moon once a seat holds every heart played
 (at least seven) and the others defend by taking a heart trick from it, so the search sees
@@ -63,6 +64,26 @@ def set_budget_scale(scale: float) -> None:
 def budget_scale() -> float:
     """The factor of ``set_budget_scale`` (1.0 unless set)."""
     return _SCALE[0]
+
+
+_PACE = [0.0]
+
+
+def set_pace(seconds: float) -> None:
+    """Seconds the table takes to show a bot's move whatever its think time (the game's pace: the
+    player waits that long anyway): a search on the clock may think that long when its own budget
+    is shorter, so a slow device searches more at no cost in waiting.  0 (the default, and the
+    arena's unless ``--pace``): each bot's own budget.  Scaled by ``set_budget_scale`` like the
+    budgets (the arena's stand-in for a slow device); ignored by ``set_fixed`` runs."""
+    if not seconds >= 0:
+        raise ValueError("the pace must be a number of seconds, 0 or more, not %r" % (seconds,))
+    _PACE[0] = float(seconds)
+
+
+def think_budget(seconds: float) -> float:
+    """The seconds a search whose own budget is ``seconds`` may think: at least the pace
+    (``set_pace``), times the budget scale."""
+    return max(seconds, _PACE[0]) * _SCALE[0]
 
 
 def _never() -> float:
@@ -164,7 +185,7 @@ class Pimc:
     def _deadline(self, times: float = 1.0) -> float | None:
         if self.budget is None or is_fixed():
             return None
-        return clock() + self.budget * times * _SCALE[0]
+        return clock() + think_budget(self.budget * times)
 
     def fixed_share(self, n: int) -> int:
         """How many of ``n`` worlds (or playouts) to search: all of them, but in ``set_fixed`` runs
