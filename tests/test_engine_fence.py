@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import random
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -80,6 +81,7 @@ def test_pages_load_only_core_modules():
 
 MP_CHECKS = """
 import json
+import random
 from gongzhu.core import cards, deal, options, rules, scoring
 vectors = json.loads(%(vectors)s)
 for v in vectors["deals"]:
@@ -118,6 +120,18 @@ def test_deals_and_worked_examples_under_micropython():
 
     code = MP_CHECKS % {"vectors": json.dumps(vectors), "worked": json.dumps(json.dumps(WORKED))}
     assert "MICROPYTHON-OK micropython" in run_micropython(code)
+
+
+def test_the_bit_counts_of_masks_are_exact_under_micropython():
+    """MicroPython's stand-ins for int.bit_length and int.bit_count (``portable``), on its own
+    ints: every single bit and run of low bits up to 2**60 (past the float's 53 bits), and random
+    52-bit masks, as CPython counts them."""
+    rng = random.Random(27)
+    masks = [0] + [1 << k for k in range(61)] + [(1 << k) - 1 for k in range(1, 61)]
+    masks += [rng.getrandbits(52) for _ in range(300)]
+    code = ("from gongzhu.core.portable import bit_length, popcount\nimport json\n"
+            "print(json.dumps([[bit_length(m), popcount(m)] for m in %r]))\n" % masks)
+    assert json.loads(run_micropython(code)) == [[m.bit_length(), m.bit_count()] for m in masks]
 
 
 def _runs_in_micropython(kind: str, first: int, count: int) -> list[str]:

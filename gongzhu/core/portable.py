@@ -21,6 +21,7 @@ MicroPython it is a small stand-in that gives the same results:
 
 import json
 import sys
+from math import frexp
 
 MICROPYTHON = sys.implementation.name == "micropython"
 
@@ -30,8 +31,14 @@ MICROPYTHON = sys.implementation.name == "micropython"
 
 
 def mp_bit_length(m):
-    """``int.bit_length`` of a mask m >= 0."""
-    return len(bin(m)) - 2 if m else 0
+    """``int.bit_length`` of a mask m >= 0.
+
+    Below 2**53 (every card mask) it is the binary exponent of ``m`` as a float, which holds it
+    exactly; MicroPython finds it about five times as fast as it writes out ``bin(m)``, and the
+    search bots ask for it on most cards they play out."""
+    if m < 9007199254740992:
+        return frexp(m)[1]
+    return len(bin(m)) - 2
 
 
 def mp_popcount(m):
