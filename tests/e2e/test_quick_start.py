@@ -108,6 +108,33 @@ def test_hard_bots_wait_for_pyodide_and_the_match_moves_unchanged(page: Page, si
     assert played_all(page, play_hand(page), len(now))
 
 
+def test_normal_bots_move_to_pyodide_once_it_is_up(page: Page, site_url: str) -> None:
+    # normal searches on MicroPython's clock; once Pyodide is up the match moves there at the
+    # next bot's turn, unchanged, and the bots play the rest of the hand from it.
+    held: list[Route] = []
+    page.route(PYODIDE, lambda route, request: held.append(route))
+    open_game(page, site_url, "?seed=9", rules={"exposure": False}, levels=["normal"] * 4)
+    for _ in range(2):  # two cards, the bots answering on the quick worker
+        assert table_state(page) == "play"
+        before = page.locator("#hand .card").count()
+        page.locator("#hand .card.legal").first.click()
+        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+    assert table_state(page) == "play"
+    assert page.get_attribute("html", "data-worker") == "quick"
+    before_move = saved_match(page)
+    assert held, "Pyodide was not asked for"
+    for route in held:
+        route.continue_()
+    page.unroute(PYODIDE)
+    wait_search_ready(page)
+    assert page.get_attribute("html", "data-worker") == "quick"  # no bot has moved since
+    assert played_all(page, play_hand(page), 11)
+    expect(page.locator("html")).to_have_attribute("data-worker", "full")
+    after = saved_match(page)
+    done_then = before_move["hands"][-1]["actions"]
+    assert after["seed"] == before_move["seed"] and after["hands"][-1]["actions"][:len(done_then)] == done_then
+
+
 def test_a_pyodide_that_fails_to_load_leaves_a_playable_game(page: Page, site_url: str, page_guard: Any) -> None:
     # The aborted requests, and PyScript's report of the worker that could not start.
     page_guard.allow(r"net::ERR_FAILED|MessageEvent")

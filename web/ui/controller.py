@@ -65,6 +65,7 @@ class State:
         self.preview = True  # the view was not made by the engine: nothing can be played yet
         self.engine = "loading"  # the worker holding the match: loading, ready, failed, restarting
         self.engine_error = ""
+        self.worker = ""  # which worker holds the match: quick (MicroPython) or full (Pyodide)
         # The full (Pyodide) worker, for the hint and the search bots: idle, loading, ready, failed.
         self.search = "idle"
         self.search_error = ""
@@ -414,27 +415,29 @@ class Controller:
         return levels
 
     async def next_bot_ready(self):
-        """Whether the bot to move next can decide now. A search bot's turn while the match is on
-        the quick worker moves the match to the full worker once it is up; until then the table
-        says those bots are getting ready (and the human may still decide what needs no bot)."""
+        """Whether the bot to move next can decide now. Once the full worker is up, the match moves
+        to it at the next bot's turn, whatever its level: every bot plays there, `normal` too, which
+        searches all its worlds in less time than MicroPython's clock gives it a few in (a lesson,
+        which is never saved, stays where it is). Until then a search bot's turn waits, and the
+        table says those bots are getting ready (the human may still decide what needs no bot)."""
         s = self.s
         level = s.view["levels"][s.view["bot_next"]]
         if s.search == "failed" and level not in self.link.playable:
             s.waiting_search = False
             await self.push_levels()  # the failed search bots' seats are played by `normal`
             return True
+        if s.search == "ready" and self.link.holds_match() == "quick" and not self.in_lesson():
+            s.view = await self.link.move_to_full(self.seat_levels())
+            s.waiting_search = False
+            self.render()
+            return True
         if not self.link.needs_search(level):
             return True
-        if s.search != "ready":
-            if not s.waiting_search:
-                s.waiting_search = True
-                self.render()
-            self.load_search()
-            return False
-        s.view = await self.link.move_to_full(self.seat_levels())
-        s.waiting_search = False
-        self.render()
-        return True
+        if not s.waiting_search:
+            s.waiting_search = True
+            self.render()
+        self.load_search()
+        return False
 
     def queue(self, job):
         """Queue an intent's work (an async function of no arguments) once the engine is up."""

@@ -5,8 +5,9 @@ after each exchange.
 Two workers answer the game's calls (web/ui/engine.py): the quick one (MicroPython), up within a
 second, which holds the match from the start and plays the portable levels; and the full one
 (Pyodide), loaded in the background once the game is playable (`load_search`), for the hint and
-the search bots (hard, expert). Before a search bot's turn the match moves to the full worker
-through its JSON (`move_to_full`), at a decision boundary: both workers replay the same.
+the search bots (hard, expert). Once it is up, the match moves to it at the next bot's turn
+through its JSON (`move_to_full`), at a decision boundary: both workers replay the same. A search
+bot's turn waits for it; the other bots play on the quick worker until then.
 
 Apart from the game's intents (controller.py): the controller asks `await link.call(...)` and
 learns that the worker broke through `EngineDown`; the table learns it through `State.engine`
@@ -48,6 +49,7 @@ class Link:
         self.engine = engine
         if engine.kind == "full":
             self.full = engine
+        self.s.worker = engine.kind
         self.s.engine = "ready"
         self.s.engine_error = ""
 
@@ -152,6 +154,7 @@ class Link:
         text = await self.call("save")
         view = await self.full.call("load", text, levels, self.humans)
         self.engine = self.full
+        self.s.worker = "full"
         return view
 
     async def call_full(self, name, *args):

@@ -144,7 +144,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
                                  s.preview,
                                  s.view is not None and s.view.get("match", {}).get("seed"),
                                  bool(s.view and s.view.get("lesson")),
-                                 s.busy_hint, can_hint(s), s.search]):
+                                 s.busy_hint, can_hint(s), s.search, s.worker]):
             html = document.documentElement
             html.classList.toggle("ready", s.engine == "ready" and not s.preview)
             # The full (Pyodide) worker: loading in the background (web/sw-register.js waits for it), or settled.
@@ -154,6 +154,7 @@ class Renderer(TableRegion, HandRegion, DialogsRegion, LessonRegion):
                 html.removeAttribute("data-loading")
             html.classList.toggle("search-ready", s.search == "ready")
             html.classList.toggle("search-failed", s.search == "failed")
+            html.setAttribute("data-worker", s.worker)  # which engine worker holds the match
             html.setAttribute("lang", "zh-Hans" if lang == "zh" else "en")
             document.querySelector(".brand-en").hidden = lang == "zh"
             html.setAttribute("data-speed", st["speed"])
