@@ -13,7 +13,10 @@ measured, not assumed. Each round, in one browser:
    the busy loops: their ratio is the slowdown actually reached, printed with the figures;
 2. with the busy loops, bot-only hands at each level (bench.html's ``bench_bots``, every search
    bot on its real clock, ``--scale`` and ``--pace`` as the arena's ``--budget-scale`` and
-   ``--pace``): each decision's think time, as a player on a slow phone waits for it.
+   ``--pace``): each decision's think time, as a player on a slow phone waits for it;
+3. with ``--quick LEVELS``, still with the busy loops, the same levels' plays on the game's quick
+   worker (MicroPython, ``tests.bench_quick``), which plays them until Pyodide is up: side by
+   side with the same levels on Pyodide in step 2.
 
 It prints every round and, at the end, the medians over the rounds. Run it with nothing else
 running: the other core stays idle, and any other load would slow the browser further.
@@ -33,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web" / "tools"))
 
-LINE = re.compile(r"bench (\w+): p50 ([\d.]+) ms, p95 ([\d.]+) ms, max ([\d.]+) ms \((\d+) decisions")
+LINE = re.compile(r"bench ([\w-]+): p50 ([\d.]+) ms, p95 ([\d.]+) ms, max ([\d.]+) ms \((\d+) decisions")
 
 
 def spin(cpu: int) -> None:
@@ -77,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="random playouts' duration, for the slowdown")
     parser.add_argument("--cpu", type=int, default=max(os.sched_getaffinity(0)))
+    parser.add_argument("--quick", default="", help="portable levels to time on the quick worker too, e.g. normal")
     args = parser.parse_args(argv)
     if args.loops < 0:
         parser.error("--loops must be at least 0")
@@ -86,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     from serve import start_server
 
     from tests.bench_engine import pyodide
+    from tests.bench_quick import DRIVE, percentile
 
     os.sched_setaffinity(0, {args.cpu})  # the browser, launched from here, inherits it
     server, url = start_server(port=0)
@@ -104,6 +109,13 @@ def main(argv: list[str] | None = None) -> int:
                     time.sleep(0.5)
                     lines = run_bench(page, url, f"levels={args.levels}&hands={args.hands}&seed={n}"
                                                  f"&scale={args.scale}&pace={args.pace}&seconds={args.seconds}")
+                    if args.quick:
+                        page.goto(url + "rules.html")  # a page of the site that starts no engine of its own
+                        for level in args.quick.split(","):
+                            plays = page.evaluate(DRIVE, [level, args.hands])["play"]
+                            lines.append(f"bench quick-{level}: p50 {statistics.median(plays):.1f} ms, "
+                                         f"p95 {percentile(plays, 0.95):.1f} ms, max {max(plays):.1f} ms "
+                                         f"({len(plays)} decisions")
                 finally:
                     for loop in loops:
                         loop.terminate()

@@ -1,13 +1,14 @@
 """The portable bots' think times in the game's MicroPython engine worker, in Chromium.
 
-    .venv/bin/python -m tests.bench_quick [--hands 12] [--levels normal,easy] [--cpu-throttle 4]
+    .venv/bin/python -m tests.bench_quick [--hands 12] [--levels normal,easy]
 
 Opens a page of the site (served by the dev server) and drives the game's quick worker (web/quick/worker.py,
 the one the page plays the first deals with) directly: for each level, `--hands` seeded hands
 with that bot at every seat but the human's, whose cards are the first legal ones. Each bot
 decision's time is the worker's own measure (`advance`'s think_ms). Prints, per level and phase,
-the count, median, 95th percentile and maximum. `--cpu-throttle 4` slows the page's CPU as
-Chromium's DevTools do, for a phone. A benchmark, not a test: run it with nothing else running.
+the count, median, 95th percentile and maximum. Chromium's CPU throttling slows a page's main
+thread, not its workers: for a slow phone's CPU, `tests.bench_phone --quick normal` times the same
+plays on a slowed browser. A benchmark, not a test: run it with nothing else running.
 """
 
 from __future__ import annotations
@@ -56,7 +57,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=12)
     parser.add_argument("--levels", default="normal,easy,beginner")
-    parser.add_argument("--cpu-throttle", type=float, default=1.0, help="Chromium's CPU slow-down (4: a phone)")
     args = parser.parse_args(argv)
 
     from browser import launch
@@ -68,12 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         with sync_playwright() as p:
             browser = launch(p, "bench_quick")
             page = browser.new_page()
-            if args.cpu_throttle != 1:
-                cdp = page.context.new_cdp_session(page)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu_throttle})
             page.goto(url + "rules.html")  # a page of the site that starts no engine of its own
-            print(f"quick worker (MicroPython) think times, {args.hands} hands per level, "
-                  f"CPU x{args.cpu_throttle:g}:")
+            print(f"quick worker (MicroPython) think times, {args.hands} hands per level:")
             for level in args.levels.split(","):
                 times = page.evaluate(DRIVE, [level, args.hands])
                 for phase, values in sorted(times.items()):
