@@ -417,9 +417,10 @@ class Controller:
     async def next_bot_ready(self):
         """Whether the bot to move next can decide now. Once the full worker is up, the match moves
         to it at the next bot's turn, whatever its level: every bot plays there, `normal` too, which
-        searches all its worlds in less time than MicroPython's clock gives it a few in (a lesson,
-        which is never saved, stays where it is). Until then a search bot's turn waits, and the
-        table says those bots are getting ready (the human may still decide what needs no bot)."""
+        searches all its worlds there faster than MicroPython searches fewer within its clock (a
+        lesson, which is never saved, stays where it is). Until then a search bot's turn waits, and
+        the table says those bots are getting ready (the human may still decide what needs no
+        bot)."""
         s = self.s
         level = s.view["levels"][s.view["bot_next"]]
         if s.search == "failed" and level not in self.link.playable:
