@@ -81,7 +81,6 @@ def test_pages_load_only_core_modules():
 
 MP_CHECKS = """
 import json
-import random
 from gongzhu.core import cards, deal, options, rules, scoring
 vectors = json.loads(%(vectors)s)
 for v in vectors["deals"]:
