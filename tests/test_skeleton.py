@@ -741,6 +741,20 @@ def test_pyscripts_package_comes_precompiled_in_each_pages_bundle() -> None:
     assert {"pyscript", "pyscript.context", "pyscript.ffi", "pyscript.display"} <= set(modules)
 
 
+def test_a_link_that_ends_is_a_warning_in_the_vendored_rooms() -> None:
+    """Trystero's rooms tell a link that ended (its data channel's error) as a warning, and every
+    other failure of a peer as an error."""
+    core = ROOT / "web" / "runtime" / "trystero-core"
+    peer = (core / "peer.mjs").read_text(encoding="utf-8")
+    tagged = [line for line in peer.splitlines() if "linkEnded: true" in line]
+    assert len(tagged) == 1 and "channel.onerror = " in tagged[0], tagged
+    assert peer.count("handlers.error?.(") == 4  # the channel's, an offer's, a candidate's, a signal's
+    for name in ("room.mjs", "shared-peer.mjs"):
+        text = (core / name).read_text(encoding="utf-8")
+        assert text.count("(err?.linkEnded ? console.warn : console.error)(`${libName} peer error:`") == 1, name
+        assert "console.error(`${libName} peer error" not in text, name
+
+
 def test_the_vendored_core_asks_the_sites_hook_for_pyscripts_start() -> None:
     """The rewrite that lets web/pyscript.mjs replace PyScript's start code is in the vendored core
     (once, for the main thread's MicroPython), and vendoring stops when a rewritten file is gone."""

@@ -81,10 +81,13 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # handing it the original (its fallback).
 # Workers, Pyodide and pages without web/pyscript.mjs keep PyScript's own code.
 #
-# And a link that the other page closed (it left the room, or went: Chromium reports "User-Initiated
-# Abort, reason=Close called") is told in the console as a warning, not an error: every guest's
-# page that goes would log an error on the host's, which is nothing wrong. Any other failure of a
-# link stays an error.
+# And a link that ended is told in the console as a warning, not an error. A data channel's error
+# event fires only as the channel closes abnormally: the other page left the room or went
+# (Chromium reports "User-Initiated Abort, reason=Close called", or on a loaded machine a bare
+# OperationError). The room treats it as the peer leaving, which the page tells the player and plays
+# on from; every guest's page that goes would otherwise log an error on the host's, which is nothing
+# wrong. peer.mjs tags those errors; its other failures (an offer or a signal that could not be
+# applied) stay errors.
 #
 # And a link no room uses any more is closed at once. Trystero keeps such a link for two minutes,
 # to carry another room between the same two pages, and hands it to the next attempt to link them.
@@ -93,8 +96,10 @@ BUNDLES: dict[str, tuple[str, list[str], list[str]]] = {
 # already given up: every attempt failed the same way until one of the pages was reloaded. Closed,
 # the link is made anew, with a fresh handshake on both sides.
 PEER_ERROR = b"console.error(`${libName} peer error:`, err);"
-PEER_CLOSED = (b'(String(err).includes("User-Initiated Abort") ? console.warn : console.error)'
-               b"(`${libName} peer error:`, err);")
+PEER_CLOSED = b"(err?.linkEnded ? console.warn : console.error)(`${libName} peer error:`, err);"
+CHANNEL_ERROR = b'channel.onerror = ({ error }) => handlers.error?.(toError(error, "data channel error"));'
+CHANNEL_ENDED = (b"channel.onerror = ({ error }) => handlers.error?.("
+                 b'Object.assign(toError(error, "data channel error"), { linkEnded: true }));')
 REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
     "pyscript/core-C9KDLldu.js": [
         (b'Bo=(e,t)=>{const n="mpy"===t?Ao.replace(bo,""):Ao,',
@@ -113,6 +118,7 @@ REWRITES: dict[str, list[tuple[bytes, bytes]]] = {
         (b"if (!pool.isActive) pool.warmup();", b"if (!isPassive && !pool.isActive) pool.warmup();"),
         (b"const sharedPeerIdleMsDefault = 123333;", b"const sharedPeerIdleMsDefault = 0;"),
     ],
+    "trystero-core/peer.mjs": [(CHANNEL_ERROR, CHANNEL_ENDED)],
     "trystero-core/room.mjs": [(PEER_ERROR, PEER_CLOSED)],
     "trystero-core/shared-peer.mjs": [(PEER_ERROR, PEER_CLOSED)],
 }
