@@ -3,7 +3,9 @@
 A first visit plays a whole hand with normal bots while every Pyodide request is held back and
 asks for Pyodide only once the first decision is playable; with hard bots, the human decides
 what needs no bot while Pyodide loads, and the match then moves to the Pyodide worker with its
-cards and history unchanged; a Pyodide that fails to load leaves a playable game and says so.
+cards and history unchanged; normal bots follow the match to Pyodide, and a table there whose
+worker dies restarts on a new Pyodide worker; a Pyodide that fails to load leaves a playable
+game and says so.
 """
 
 from __future__ import annotations
@@ -133,6 +135,32 @@ def test_normal_bots_move_to_pyodide_once_it_is_up(page: Page, site_url: str) ->
     after = saved_match(page)
     done_then = before_move["hands"][-1]["actions"]
     assert after["seed"] == before_move["seed"] and after["hands"][-1]["actions"][:len(done_then)] == done_then
+
+
+def test_a_normal_table_restarts_on_pyodide_after_its_worker_stops(page: Page, site_url: str) -> None:
+    # Once the match has moved to Pyodide, a normal table's bots play there too; when that worker
+    # dies (a crash, an out-of-memory kill), the next call gets no answer: the table says so, and
+    # the restart starts a new Pyodide worker with the match where it was.
+    page.add_init_script("window.gongzhuCallTimeoutMs = 1500")
+    open_game(page, site_url, "?seed=9", rules={"exposure": False}, levels=["normal"] * 4)
+    wait_search_ready(page)
+    assert table_state(page) == "play"
+    before = page.locator("#hand .card").count()
+    page.locator("#hand .card.legal").first.click()  # the bots answer from the full worker
+    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+    assert table_state(page) == "play"
+    expect(page.locator("html")).to_have_attribute("data-worker", "full")
+    held = hand_codes(page)
+    page.evaluate("async () => (await (await import('./web/engine.mjs')).ready('full')).terminate()")
+    page.locator("#hand .card.legal").first.click()
+    expect(page.locator("#notice")).to_contain_text("The game engine stopped", timeout=15_000)
+    page.evaluate("window.gongzhuCallTimeoutMs = 0")  # the page's own limit again: a new worker's first calls are slow
+    page.locator('[data-action="restart-engine"]').click()
+    expect(page.locator("#notice")).not_to_contain_text("stopped", timeout=60_000)
+    assert table_state(page) == "play"
+    assert hand_codes(page) == held  # the same match, where it was
+    expect(page.locator("html")).to_have_attribute("data-worker", "full")
+    assert played_all(page, play_hand(page), len(held))
 
 
 def test_a_pyodide_that_fails_to_load_leaves_a_playable_game(page: Page, site_url: str, page_guard: Any) -> None:
