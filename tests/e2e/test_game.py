@@ -18,12 +18,14 @@ from tests.e2e.test_game_support import (
     FAST_SETTINGS,
     hand_codes,
     open_game,
+    play_a_card,
     play_hand,
     played_all,
     save_script,
     saved_game,
     second_hand,
     settings_script,
+    stop_worker_and_restart,
     table_state,
 )
 
@@ -418,21 +420,10 @@ def test_worker_failure_is_reported_and_a_restart_keeps_the_match(page: Page, si
     page.add_init_script("window.gongzhuCallTimeoutMs = 1500")
     open_game(page, site_url, "?seed=9", rules={"exposure": False})
     assert table_state(page) == "play"
-    before = page.locator("#hand .card").count()
-    page.locator("#hand .card.legal").first.click()
-    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+    play_a_card(page)
     table_state(page)
     held = hand_codes(page)
-    # The worker holding the match dies (as after a crash or an out-of-memory kill): the next call
-    # gets no answer.
-    page.evaluate("async () => (await (await import('./web/engine.mjs')).ready('quick')).terminate()")
-    page.locator("#hand .card.legal").first.click()
-    expect(page.locator("#notice")).to_contain_text("The game engine stopped", timeout=15_000)
-    restart = page.locator('[data-action="restart-engine"]')
-    expect(restart).to_be_visible()
-    restart.click()
-    wait_ready(page)
-    expect(page.locator("#notice")).not_to_contain_text("stopped", timeout=60_000)
+    stop_worker_and_restart(page, "quick")  # the worker holding the match
     assert table_state(page) == "play"
     assert hand_codes(page) == held  # the same match, where it was
     assert played_all(page, play_hand(page), len(held))

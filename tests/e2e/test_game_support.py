@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from gongzhu import Match, new_match
 from tests.e2e.harness import wait_ready
@@ -128,9 +128,37 @@ def play_hand(
                 page.keyboard.press("Enter")
             else:
                 page.locator("#hand .card.legal").first.click()
-            page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+            wait_card_gone(page, before)
             played += 1
     raise AssertionError("the hand did not finish in time")
+
+
+def wait_card_gone(page: Page, before: int) -> None:
+    """Wait until the human's hand holds fewer than `before` cards (a card played)."""
+    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+
+
+def play_a_card(page: Page) -> None:
+    """Click the first legal card and wait until it has left the hand."""
+    before = page.locator("#hand .card").count()
+    page.locator("#hand .card.legal").first.click()
+    wait_card_gone(page, before)
+
+
+def stop_worker_and_restart(page: Page, kind: str) -> None:
+    """The engine worker `kind` ("quick" or "full") dies, as after a crash or an out-of-memory kill:
+    the next card gets no answer within the page's call limit (`window.gongzhuCallTimeoutMs`, set
+    by the test before the page opened), the table says so, and its restart button starts a new
+    worker. The page's own limit is back for the new worker, whose first calls are slow."""
+    page.evaluate(f"async () => (await (await import('./web/engine.mjs')).ready('{kind}')).terminate()")
+    page.locator("#hand .card.legal").first.click()
+    expect(page.locator("#notice")).to_contain_text("The game engine stopped", timeout=15_000)
+    page.evaluate("window.gongzhuCallTimeoutMs = 0")
+    restart = page.locator('[data-action="restart-engine"]')
+    expect(restart).to_be_visible()
+    restart.click()
+    wait_ready(page)
+    expect(page.locator("#notice")).not_to_contain_text("stopped", timeout=60_000)
 
 
 def page_worker() -> Any:

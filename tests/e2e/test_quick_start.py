@@ -18,7 +18,16 @@ from typing import Any
 from playwright.sync_api import Page, Request, Route, expect
 
 from tests.e2e.harness import wait_ready, wait_search_ready
-from tests.e2e.test_game_support import STATE_JS, hand_codes, open_game, play_hand, played_all, table_state
+from tests.e2e.test_game_support import (
+    STATE_JS,
+    hand_codes,
+    open_game,
+    play_a_card,
+    play_hand,
+    played_all,
+    stop_worker_and_restart,
+    table_state,
+)
 
 PYODIDE = "**/{pyodide-start.mjs,runtime/pyodide/**,pyscript.toml,runtime/gongzhu.zip}"
 """What only the Pyodide worker loads: its start module, Pyodide itself, its config and the engine archive."""
@@ -118,9 +127,7 @@ def test_normal_bots_move_to_pyodide_once_it_is_up(page: Page, site_url: str) ->
     open_game(page, site_url, "?seed=9", rules={"exposure": False}, levels=["normal"] * 4)
     for _ in range(2):  # two cards, the bots answering on the quick worker
         assert table_state(page) == "play"
-        before = page.locator("#hand .card").count()
-        page.locator("#hand .card.legal").first.click()
-        page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+        play_a_card(page)
     assert table_state(page) == "play"
     assert page.get_attribute("html", "data-worker") == "quick"
     before_move = saved_match(page)
@@ -145,18 +152,11 @@ def test_a_normal_table_restarts_on_pyodide_after_its_worker_stops(page: Page, s
     open_game(page, site_url, "?seed=9", rules={"exposure": False}, levels=["normal"] * 4)
     wait_search_ready(page)
     assert table_state(page) == "play"
-    before = page.locator("#hand .card").count()
-    page.locator("#hand .card.legal").first.click()  # the bots answer from the full worker
-    page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {before}", polling=50)
+    play_a_card(page)  # the bots answer from the full worker
     assert table_state(page) == "play"
     expect(page.locator("html")).to_have_attribute("data-worker", "full")
     held = hand_codes(page)
-    page.evaluate("async () => (await (await import('./web/engine.mjs')).ready('full')).terminate()")
-    page.locator("#hand .card.legal").first.click()
-    expect(page.locator("#notice")).to_contain_text("The game engine stopped", timeout=15_000)
-    page.evaluate("window.gongzhuCallTimeoutMs = 0")  # the page's own limit again: a new worker's first calls are slow
-    page.locator('[data-action="restart-engine"]').click()
-    expect(page.locator("#notice")).not_to_contain_text("stopped", timeout=60_000)
+    stop_worker_and_restart(page, "full")
     assert table_state(page) == "play"
     assert hand_codes(page) == held  # the same match, where it was
     expect(page.locator("html")).to_have_attribute("data-worker", "full")
