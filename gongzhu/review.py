@@ -38,7 +38,7 @@ from typing import Any
 
 from .bots.expert import expert
 from .core.bots import policy
-from .core.bots.pimc import budget_scale, group_of, is_fixed, passed_deal
+from .core.bots.pimc import group_of, passed_deal
 from .core.bots.rulebot import pass_scores
 from .core.bots.sampler import Knowledge, equivalent_groups, mask
 from .core.cards import (
@@ -53,7 +53,7 @@ from .core.cards import (
     sort_for_display,
 )
 from .core.hand import Hand, first_lead_card
-from .core.portable import clock, combinations, popcount
+from .core.portable import combinations, popcount
 
 COSTLY = 20
 """Expected points lost from which a decision is marked."""
@@ -64,17 +64,15 @@ WORLDS = 80
 ROLLOUTS = 2
 """Playouts per world and candidate."""
 
-BUDGET = 2.0
-"""Seconds after which a decision stops adding worlds: a cap for a slow device only (a desktop
-weighs all ``WORLDS`` well within it, so a review gives the same result every time there);
-``set_fixed(True)`` ignores the clock altogether."""
-
 PLAYOUTS = 800
 """Playouts one decision may use in all: a decision with many candidates (a pass weighs 10 sets)
 gets fewer worlds, between ``MIN_WORLDS`` and ``WORLDS``."""
 
 MIN_WORLDS = 24
-"""Worlds a decision always gets, whatever the clock says (on a busy machine too)."""
+"""Worlds a decision gets however many candidates it has.
+
+No clock limits a decision: its worlds depend on the decision alone, so a review says the same on
+a phone, a desktop and a busy machine (in Pyodide on a desktop a decision takes 0.1 to 0.25 s)."""
 
 EPS = 0.1
 """Share of random moves in the playouts (as the search bots)."""
@@ -184,7 +182,6 @@ class _Search:
         self.side = (1 << k.me) | ((1 << ((k.me + 2) & 3)) if k.rules.partnership else 0)
         self.worlds = 0
         self.limit = WORLDS
-        self.deadline = None if is_fixed() else clock() + BUDGET * budget_scale()
 
     def size(self, candidates: int) -> None:
         """Set how many worlds to weigh ``candidates`` candidates in (``PLAYOUTS`` in all)."""
@@ -192,9 +189,7 @@ class _Search:
 
     def more(self) -> bool:
         """Whether to play out one more world."""
-        if self.worlds >= self.limit:
-            return False
-        return self.deadline is None or self.worlds < MIN_WORLDS or clock() < self.deadline
+        return self.worlds < self.limit
 
     def score(self, scores: list[int]) -> int:
         return sum(scores[s] for s in range(4) if self.side >> s & 1)
@@ -204,7 +199,7 @@ class _Search:
         ctx = k.ctx(refined=True)
         tallies = [_Tally() for _ in cands]
         self.size(len(cands))
-        pool = expert.sample_worlds(k, self.rng, self.limit, self.deadline)
+        pool = expert.sample_worlds(k, self.rng, self.limit)
         for hands in pool:
             if not self.more():
                 break
