@@ -579,6 +579,18 @@ def test_refined_rules_defend_against_a_moon_from_four_hearts() -> None:
     assert refined == "5C"
 
 
+
+def test_refined_rules_still_see_the_shooter_with_a_heart_on_the_table() -> None:
+    # Seat 1 has taken all four hearts of the finished tricks and leads this diamond trick; seat 2
+    # sheds the 6♥ on it. The hearts played are no longer all seat 1's, but the hearts taken
+    # are: the refined rules take the trick from it with the T♦, the plain ones duck.
+    taken = sum(1 << parse_card(c) for c in "2H 3H 4H 5H 2C 3C 4C 6C".split())
+    hand = sum(1 << parse_card(c) for c in "TD 2D 5C".split())
+    plain, refined = plain_and_refined(hand, [parse_card("9D"), parse_card("6H")], leader=1, seat=3,
+                                       played=taken, cap=[0, taken, 0, 0])
+    assert plain == "2D"
+    assert refined == "TD"
+
 # ----------------------------------------------------------------------------- the rollout's own copy of play
 
 

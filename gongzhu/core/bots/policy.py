@@ -20,7 +20,8 @@ heart trick.
 trick that is worth having (the sheep, a lone transformer) with the highest card instead of
 ducking it; lead hearts like any other suit (by how likely the card is to win the trick),
 without the extra reluctance; and defend against a moon as soon as one seat has taken every
-heart played, at least ``DEFEND_MIN`` of them, not ``MOON_MIN``.  Measured in STRENGTH.md
+heart taken so far (a heart on the table does not hide it), at least ``DEFEND_MIN`` of them, not
+``MOON_MIN``.  Measured in STRENGTH.md
 ("Refined rules for the expert's rollouts").
 """
 
@@ -134,14 +135,19 @@ def decide(h: int, L: int, n: int, best: int, wseat: int, tmask: int, s0: int, s
 
 def moon_seats(played: int, cap: list[int], ctx: Ctx) -> tuple[int, int]:
     """(moon, threat): the seat going for the moon and the seat the others defend against, each -1
-    if none. The threat is a seat that took every heart played, at least ``DEFEND_MIN`` of them with
-    the refined rules (else ``MOON_MIN``); from ``MOON_MIN`` hearts it goes for the moon too."""
+    if none. The threat is a seat that took every heart played, at least ``MOON_MIN`` of them; from
+    ``MOON_MIN`` hearts it goes for the moon too.
+
+    The refined rules count the hearts taken instead of those played, and defend from
+    ``DEFEND_MIN``: a heart on the table then does not hide the shooter, so the others can still
+    take that very trick from it."""
+    seen = (cap[0] | cap[1] | cap[2] | cap[3]) if ctx.refined else played
     threat = moon = -1
-    hp = played & HEARTS_MASK
+    hp = seen & HEARTS_MASK
     if hp:
         hearts = popcount(hp)
         if hearts >= (DEFEND_MIN if ctx.refined else MOON_MIN):
-            threat = shooter(cap, played, 0)
+            threat = shooter(cap, seen, 0)
             if hearts >= MOON_MIN:
                 moon = threat
     return moon, threat
