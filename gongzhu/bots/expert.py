@@ -11,11 +11,12 @@ more.  The search itself is ``hard``'s PIMC with a larger budget, 160 worlds x 2
 against a moon from four hearts on, counted on the tricks taken), which as ``normal``'s playouts
 measured +5.1 per hand, and counting the tricks taken +3.5 more (STRENGTH.md).  Against a
 large PIMC oracle on positions from ``hard``'s own games, 160 x 2 chooses cards worth about 1.7
-points more per decision in the search's own terms (tests/bench_regret.py), yet with the plain rules it was level with ``hard`` over 1,000 arena
-deals (M -0.1, D 0.507): what limits it is the rollouts, hence the refined rules.  The same
-search weighs its exposures, but only the rule bot's exposure and its subsets
-(``Pimc.rule_proposes``): free to choose among every subset, it exposed in 62% of its decisions
-and lost against hard, which hunts exposed cards (STRENGTH.md).
+points more per decision in the search's own terms (tests/bench_regret.py), yet with the plain
+rules it was level with ``hard`` over 1,000 arena deals (M -0.1, D 0.507): what limits it is
+the rollouts, hence the refined rules.  The same search weighs its exposures, but only the
+rule bot's exposure and its subsets (``Pimc.rule_proposes``): free to choose among every subset,
+it exposed in 62% of its decisions and lost against hard, which hunts exposed cards
+(STRENGTH.md).
 """
 
 from __future__ import annotations
