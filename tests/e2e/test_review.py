@@ -96,7 +96,7 @@ def test_a_pig_given_away_is_marked_and_can_be_played_again(page: Page, site_url
         if shown:
             score, best = (int(x.replace("−", "-")) if x else None for x in shown.groups())
             assert (best is None) == (r["cost"] == 0) and (best is None or best - score == r["cost"]), r
-        assert "1 expected points" not in r["verdict"], r
+        assert not re.search(r"(?<!\d)1 expected points", r["verdict"]), r  # 31 points is plural
     gift_row = rows[0]
     assert gift_row["card"] == "KS" and gift_row["cost"] >= 20 and gift_row["costly"]
     assert parse_card(gift_row["best"]) < PIG  # a spade below the pig was the better card

@@ -369,7 +369,10 @@ class Room:
         return left
 
     def notice(self, key, **params):
-        self.c.s.notices = [(key, params)] if key not in ("room_dropped",) else self.c.s.notices + [(key, params)]
+        """Say `key` on the table: it replaces what was said before, but a seat handed to a bot
+        (`room_dropped`) stays said until dismissed, whatever comes after it."""
+        kept = self.c.s.notices if key == "room_dropped" else [n for n in self.c.s.notices if n[0] == "room_dropped"]
+        self.c.s.notices = kept + [(key, params)]
         self.c.render()
 
 
