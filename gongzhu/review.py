@@ -200,9 +200,7 @@ class _Search:
         tallies = [_Tally() for _ in cands]
         self.size(len(cands))
         pool = expert.sample_worlds(k, self.rng, self.limit)
-        for hands in pool:
-            if not self.more():
-                break
+        for hands in pool:  # (``limit`` worlds)
             seeds = [self.rng.getrandbits(32) for _ in range(ROLLOUTS)]
             for i, c in enumerate(cands):
                 for seed in seeds:

@@ -579,7 +579,6 @@ def test_refined_rules_defend_against_a_moon_from_four_hearts() -> None:
     assert refined == "5C"
 
 
-
 def test_refined_rules_still_see_the_shooter_with_a_heart_on_the_table() -> None:
     # Seat 1 has taken all four hearts of the finished tricks and leads this diamond trick; seat 2
     # sheds the 6♥ on it. The hearts played are no longer all seat 1's, but the hearts taken
@@ -590,6 +589,7 @@ def test_refined_rules_still_see_the_shooter_with_a_heart_on_the_table() -> None
                                        played=taken, cap=[0, taken, 0, 0])
     assert plain == "2D"
     assert refined == "TD"
+
 
 # ----------------------------------------------------------------------------- the rollout's own copy of play
 

@@ -432,10 +432,14 @@ def test_a_handshake_that_fails_once_is_tried_again_until_the_guest_is_seated(ta
     tabs.check()
 
 
+ROOM_MODULE_DROPPED = r"/web/room\.mjs|Failed to load resource: net::ERR_INTERNET_DISCONNECTED"
+"""The console errors of the room's module failing as when the network drops."""
+
+
 def drop_the_rooms_module(page: Page, guard: PageGuard) -> None:
     """The first request for the room's module (web/room.mjs) fails as when the network drops; later
     ones go through."""
-    guard.allow(r"/web/room\.mjs|Failed to load resource: net::ERR_INTERNET_DISCONNECTED")
+    guard.allow(ROOM_MODULE_DROPPED)
     drops = [1]
 
     def drop(route: Route) -> None:
@@ -519,14 +523,13 @@ def test_a_room_reopened_while_the_network_drops_says_so_and_the_match_goes_on(t
     host.add_init_script(save_script(saved_game(7, plays=40)))
     host.add_init_script(f"localStorage.setItem('gongzhu.room.hosting', {json.dumps(json.dumps(record))})")
     host.add_init_script("window.gongzhuRoomGraceMs = -50000")  # the reopened room's wait for its guests is over
-    guard.allow(r"/web/room\.mjs|Failed to load resource: net::ERR_INTERNET_DISCONNECTED")
+    guard.allow(ROOM_MODULE_DROPPED)
     held: list[Route] = []
     host.route("**/web/room.mjs", lambda route: held.append(route))
     host.goto(f"{site_url}?relay=none&stun=none")
     host.wait_for_selector("html.ready", state="attached", timeout=60_000)
     notice = host.locator("#notice")
     expect(notice).to_contain_text("Mei lost the connection; a bot plays for them.", timeout=10_000)
-    host.wait_for_function("true")  # (the held request is handed over while Playwright waits)
     assert held, "the room's module was not asked for"
     held[0].abort("internetdisconnected")
     expect(notice).to_contain_text("The room could not be opened: the connection dropped while it loaded. Reload "

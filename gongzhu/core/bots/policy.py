@@ -364,8 +364,10 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
     must_break = ctx.must_break
     # The trick on the table, summed up as ``decide`` reads it: its cards, suit led, winner.
     n, tmask, s0, best, wseat = summed(trick, leader)
-    # The moon's seats (``moon_seats``), worked out again only when a heart or a trick changes them.
+    # The moon's seats (``moon_seats``), worked out again only when a heart or a trick changes them
+    # (the refined rules read the tricks taken alone, so a heart played changes nothing there).
     moon, threat = moon_seats(played, cap, ctx)
+    on_heart = not ctx.refined
     while True:
         p = (leader + n) & 3
         h = hands[p]
@@ -397,7 +399,8 @@ def rollout(hands: list[int], cap: list[int], trick: list[int], leader: int, pla
         must = -1
         if 13 <= c < 26:
             hb = True
-            moon, threat = moon_seats(played, cap, ctx)
+            if on_heart:
+                moon, threat = moon_seats(played, cap, ctx)
         if n == 0:
             s0 = c // 13
             best = c
