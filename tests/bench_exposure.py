@@ -13,7 +13,7 @@ only where an exposure differs. Run from the repository's root, as bots of your 
 - ``margin40``: exposes only when the search values it 40 points above exposing nothing.
 
 (At commit 76f5a35 this file also had ``expert_rule_expose``, the expert exposing as the rule bot
-does, measured against hard in gongzhu/bots/STRENGTH.md; the expert now weighs the rule bot's
+does, measured against hard in docs/STRENGTH.md; the expert now weighs the rule bot's
 exposure and its subsets with its own search, ``Pimc.rule_proposes``.)
 """
 
