@@ -288,6 +288,31 @@ def test_the_exposure_question_moves_nothing_and_its_news_is_told_in_the_middle(
     assert tops(page, SOUTH) == asked
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_four_special_cards_to_expose_keep_to_one_row_on_a_small_phone(page: Page, site_url: str, lang: str) -> None:
+    """On a 360 × 640 phone, a player holding all four special cards gets the question in one row
+    of buttons, even with all four chosen (the button then names them all): the hand stays on the
+    screen, and nothing under the table moves from the question to the first card."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_game(page, site_url, "?seed=218", levels=["normal"] * 4, speed="normal", lang=lang)
+    assert table_state(page) == "expose"
+    expect(page.locator("#actions [data-expose]")).to_have_count(4)
+    asked = tops(page, SOUTH)
+    for toggle in page.locator("#actions [data-expose]").all():
+        toggle.click()
+    expect(page.locator("#actions .toggle.on")).to_have_count(4)
+    rows = page.evaluate("""() => new Set([...document.querySelectorAll('#actions > *')]
+      .map(el => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2))).size""")
+    assert rows == 1, f"the exposure buttons take {rows} rows"
+    assert tops(page, SOUTH) == asked
+    bottom = page.evaluate("Math.max(...[...document.querySelectorAll('#hand .card')].map(e => e.getBoundingClientRect().bottom))")
+    assert bottom <= 640, f"the hand is below the fold: {bottom}"
+    shoot(page, 360, 640, f"expose-four-{lang}")
+    page.click('#actions [data-action="expose-confirm"]')
+    assert table_state(page) == "play"
+    assert tops(page, SOUTH) == asked
+
+
 @pytest.mark.parametrize("size", [(360, 740), (740, 360), (1280, 800)])
 def test_a_hint_moves_nothing_and_stays_clear_of_the_hand(page: Page, site_url: str, size: tuple[int, int]) -> None:
     """On a phone upright and on its side, and on a laptop: the hint, which comes a moment after the
