@@ -1,7 +1,7 @@
 """The arena with a modelled clock: the search bots are cut as a quiet machine's clock cuts them,
 reproducibly and whatever else the machine runs.
 
-    .venv/bin/python -m tests.bench_model_clock [--speed 1.0] [--card US --sample US --history US]
+    .venv/bin/python -m tests.bench_model_clock [--speed 1.0] [--card US --sample US --history US --node US]
         ARENA-ARGUMENTS...
 
 On the clock (the arena without ``--fixed``) a search stops when its time is spent, so a busy
@@ -14,7 +14,8 @@ the clock would, but the same way every time:
 
 - a rollout costs ``--card`` microseconds per card still to play in it;
 - a sampled world costs ``--sample``, and the expert's weighing of a world ``--history`` per
-  card already played.
+  card already played;
+- the expert's exact solve of a world's last tricks costs ``--node`` per position it visits.
 
 The default costs are this machine's CPython with nothing else running (``--calibrate`` times
 them over the expert's hands; 25 Nov, medians of 5 runs: 2.16, 44.5 and 2.28 µs), each scaled
@@ -45,7 +46,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gongzhu.arena import main as arena  # noqa: E402
-from gongzhu.core.bots import pimc, policy  # noqa: E402
+from gongzhu.core.bots import endgame, pimc, policy  # noqa: E402
 from gongzhu.core.bots.sampler import Knowledge  # noqa: E402
 from gongzhu.core.portable import clock, popcount  # noqa: E402
 
@@ -55,14 +56,17 @@ SAMPLE = 23.6
 """Microseconds to sample one world."""
 HISTORY = 1.77
 """Microseconds of the expert's weighing of a world per card already played."""
+NODE = 0.9
+"""Microseconds of the expert's exact solve per position visited: 0.57 of a rollout's card, timed
+on the same late positions on 7 Dec (medians of 5 runs: 1.64 and 2.85 µs)."""
 
 
 def costed(charge: Callable[[str, int, float], None]) -> Callable[[], None]:
-    """Wrap the three costed steps of a search so that each call reports to ``charge`` its name
-    ("card", "sample" or "history"), its amount (cards to play, 1, cards played) and its real
-    duration; returns what puts the real functions back."""
+    """Wrap the four costed steps of a search so that each call reports to ``charge`` its name
+    ("card", "sample", "history" or "node"), its amount (cards to play, 1, cards played,
+    positions solved) and its real duration; returns what puts the real functions back."""
     expert = importlib.import_module("gongzhu.bots.expert")
-    real = policy.rollout, Knowledge.sample, expert.likelihood
+    real = policy.rollout, Knowledge.sample, expert.likelihood, endgame.solve
 
     def timed(name: str, f: Callable[..., Any], amount: Callable[..., int]) -> Callable[..., Any]:
         def call(*args: Any, **kw: Any) -> Any:
@@ -76,16 +80,24 @@ def costed(charge: Callable[[str, int, float], None]) -> Callable[[], None]:
     Knowledge.sample = timed("sample", real[1], lambda *args: 1)  # type: ignore[method-assign]
     expert.likelihood = timed("history", real[2], lambda k, *rest: len(k.history))
 
+    def solve(*args: Any) -> list[int]:
+        start, before = clock(), endgame.SOLVED[0]
+        out = real[3](*args)
+        charge("node", endgame.SOLVED[0] - before, clock() - start)
+        return out
+    endgame.solve = solve
+
     def undo() -> None:
-        policy.rollout, Knowledge.sample, expert.likelihood = real  # type: ignore[method-assign]
+        policy.rollout, Knowledge.sample, expert.likelihood, endgame.solve = real  # type: ignore[method-assign]
     return undo
 
 
-def install(speed: float, card: float = CARD, sample_cost: float = SAMPLE, history: float = HISTORY) -> None:
+def install(speed: float, card: float = CARD, sample_cost: float = SAMPLE, history: float = HISTORY,
+            node: float = NODE) -> None:
     """Make the search bots read the modelled clock (``speed``: the device's speed against this
     machine's; the costs in microseconds)."""
     now = [0.0]
-    costs = {"card": card, "sample": sample_cost, "history": history}
+    costs = {"card": card, "sample": sample_cost, "history": history, "node": node}
 
     def charge(name: str, amount: int, seconds: float) -> None:
         now[0] += costs[name] * 1e-6 / speed * amount
@@ -96,13 +108,13 @@ def install(speed: float, card: float = CARD, sample_cost: float = SAMPLE, histo
 
 
 def calibrate(hands: int = 3) -> None:
-    """Print the three costs as this machine's real clock measures them, over ``hands`` hands of
+    """Print the four costs as this machine's real clock measures them, over ``hands`` hands of
     the expert in every seat (run it with nothing else running)."""
     from gongzhu.arena import _seat_rng
     from gongzhu.bots import BOTS
     from gongzhu.core.hand import new_hand
 
-    spent = {"card": [0.0, 0], "sample": [0.0, 0], "history": [0.0, 0]}
+    spent = {"card": [0.0, 0], "sample": [0.0, 0], "history": [0.0, 0], "node": [0.0, 0]}
 
     def charge(name: str, amount: int, seconds: float) -> None:
         spent[name][0] += seconds
@@ -119,7 +131,7 @@ def calibrate(hands: int = 3) -> None:
     finally:
         undo()
     for name, (seconds, amount) in spent.items():
-        print(f"{name}: {seconds / amount * 1e6:.2f} us ({amount} measured)")
+        print(f"{name}: {seconds / max(amount, 1) * 1e6:.2f} us ({amount} measured)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--card", type=float, default=CARD)
     parser.add_argument("--sample", type=float, default=SAMPLE)
     parser.add_argument("--history", type=float, default=HISTORY)
+    parser.add_argument("--node", type=float, default=NODE)
     parser.add_argument("--calibrate", action="store_true")
     args, rest = parser.parse_known_args(argv)
     if args.calibrate:
@@ -135,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if "--fixed" in rest:
         parser.error("--fixed ignores the clock; the modelled clock is for runs on the clock")
-    install(args.speed, args.card, args.sample, args.history)
+    install(args.speed, args.card, args.sample, args.history, args.node)
     return arena(rest)
 
 

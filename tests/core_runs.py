@@ -12,6 +12,8 @@ and imports it under CPython, then compares the lines the two print, byte for by
   points of such hands;
 - ``playouts(first, count)``: the playout layer's random hands (``fast.random_hand``, what
   ``bench`` counts) from ``Random(seed)``: their scores;
+- ``solves(first, count)``: random late positions of such hands, each legal card's exact solve
+  to the end of the hand (``endgame.solve``, the expert's last tricks);
 - ``comforts(first, count)``: such hands with a take-back at a seeded point and a claim at the
   first position the engine proves one: the proof, the claimed scores and the hand's JSON;
 - ``lesson_runs(first, count)``: the tutorial's lessons played along a winning and a losing
@@ -21,12 +23,15 @@ and imports it under CPython, then compares the lines the two print, byte for by
 import binascii
 import hashlib
 
+from gongzhu.core.bots import endgame
 from gongzhu.core.bots.normal import normal
 from gongzhu.core.bots.pimc import set_fixed
 from gongzhu.core.bots.randombot import random_bot
+from gongzhu.core.bots.sampler import Knowledge
+from gongzhu.core.cards import parse_card
 from gongzhu.core.fast import random_hand
 from gongzhu.core.hand import Hand, new_hand
-from gongzhu.core.portable import Random, dumps
+from gongzhu.core.portable import Random, dumps, popcount
 from gongzhu.core.rules import PRESETS
 
 VARIANTS = [
@@ -109,6 +114,27 @@ def playouts(first, count):
             for seed in range(first, first + count)]
 
 
+def solves(first, count):
+    """One line per position: seed, the four hands, each legal card and its solved scores."""
+    lines = []
+    for seed in range(first, first + count):
+        rng = Random(seed)
+        hand = _deal(seed)
+        stop = 40 + seed % 12  # from the last three tricks on, mid-trick or not
+        while hand.phase != "done" and 52 - sum(popcount(h) for h in hand.held) < stop:
+            seat = _deciding(hand)
+            if hand.phase == "play":
+                hand.play(rng.choice(hand.legal_moves()))
+            else:
+                hand.decide(seat, random_bot(hand.view(seat), rng))
+        k = Knowledge(hand.view(hand.to_play))
+        ctx = k.ctx()
+        solved = [[code, endgame.solve(list(hand.held), k.cap, k.trick, k.leader, k.led, k.hearts_broken, k.must,
+                                       ctx, parse_card(code))] for code in hand.legal_moves()]
+        lines.append(dumps([seed, hand.held, solved]))
+    return lines
+
+
 def comforts(first, count):
     """One line per hand: seed, the take-back's events, the claim's proof and position, the
     scores and the hand's JSON (which must read back to itself)."""
@@ -185,7 +211,7 @@ def lesson_runs(first, count):
     return lines
 
 
-RUNS = {"hands": random_hands, "normal": normal_decisions, "playouts": playouts, "comforts": comforts,
+RUNS = {"hands": random_hands, "normal": normal_decisions, "playouts": playouts, "solves": solves, "comforts": comforts,
         "lessons": lesson_runs}
 
 

@@ -3,6 +3,7 @@ the rule bot's key rules each on a hand built for it, and the ``explain`` hint."
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 
 from gongzhu.bots import BOTS, LEVELS, Expert, Pimc, explain, phase_of
 from gongzhu.bots.registry import resolve_bot
-from gongzhu.core.cards import SUIT_MASKS, card_code, card_codes, parse_card
+from gongzhu.core.cards import HEARTS_MASK, SUIT_MASKS, card_code, card_codes, parse_card
 from gongzhu.core.deal import hand_seed
 from gongzhu.core.hand import Hand, new_hand
 from gongzhu.core.rules import PRESETS, Rules
@@ -632,6 +633,139 @@ def test_a_rollout_plays_the_hand_the_engine_plays(rules: str) -> None:
             hand.play(card_code(card), seat)  # Refused if the rollout's card were illegal.
         assert caps == [hand.captured_masks[s] for s in range(4)], (rules, i)
         assert scores == hand.hand_scores(), (rules, i)
+
+
+def _max_n_by_the_engine(hand: Hand, only: str | None = None) -> list[int]:
+    """The final scores under max^n, worked out on copies of the engine's hand: each seat plays
+    the legal card (``only``, if given, for the first) whose line ends best for it, the first in
+    card order on a tie."""
+    from gongzhu.core.bots.endgame import outcome_value
+
+    if hand.phase == "done":
+        return hand.hand_scores()
+    seat = hand.to_play
+    top: list[int] = []
+    top_value = 0.0
+    for code in [only] if only else sorted(hand.legal_moves(), key=parse_card):
+        after = copy.deepcopy(hand)
+        after.play(code, seat)
+        scores = _max_n_by_the_engine(after)
+        value = outcome_value(scores, seat, hand.rules.partnership)
+        if not top or value > top_value:
+            top, top_value = scores, value
+    return top
+
+
+@pytest.mark.parametrize("rules", list(RULE_SETS))
+def test_the_last_tricks_solved_exactly_are_the_engines_max_n(rules: str) -> None:
+    """``endgame.solve`` keeps its own trick, legality and scoring for speed: from any point of
+    the last three tricks, mid-trick or not, each first card's solved scores are those of max^n
+    played through ``Hand.play`` (which refuses an illegal card) and scored by the engine."""
+    from gongzhu.core.bots import endgame
+    from gongzhu.core.bots.sampler import Knowledge
+
+    r = RULE_SETS[rules]
+    for i in range(4):
+        rng = random.Random(i)
+        hand = play_out_until(new_hand(seed=hand_seed(37, i), rules=r), rng, 40 + rng.randrange(12))
+        seat = hand.to_play
+        k = Knowledge(hand.view(seat))
+        ctx = k.ctx()
+        for code in hand.legal_moves():
+            solved = endgame.solve(list(hand.held), k.cap, k.trick, k.leader, k.led, k.hearts_broken, k.must, ctx,
+                                   parse_card(code))
+            assert solved == _max_n_by_the_engine(hand, code), (rules, i, code)
+
+
+def test_the_expert_solves_its_last_three_tricks_once_another_seat_has_taken_a_heart(monkeypatch) -> None:
+    """With three cards or fewer the expert solves each world to the end (every candidate in
+    every world) instead of rolling it out, unless only it has taken hearts so far (its own moon
+    still possible, which max^n's all-seeing defenders would spoil); ``hard`` always rolls out."""
+    from gongzhu.core.bots import endgame, pimc
+    from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
+
+    calls = {"solve": 0, "rollout": 0}
+    real_solve, real_rollout = endgame.solve, pimc.policy.rollout
+
+    def solve(*a: Any) -> list[int]:
+        calls["solve"] += 1
+        return real_solve(*a)
+
+    def rollout(*a: Any, **kw: Any) -> list[int]:
+        calls["rollout"] += 1
+        return real_rollout(*a, **kw)
+
+    monkeypatch.setattr(endgame, "solve", solve)
+    monkeypatch.setattr(pimc.policy, "rollout", rollout)
+    seen = set()
+    for i in range(60):
+        rng = random.Random(i)
+        hand = play_out_until(new_hand(seed=hand_seed(41, i), rules=Rules()), rng, 30 + rng.randrange(20))
+        seat = hand.to_play
+        k = Knowledge(hand.view(seat))
+        cands = equivalent_groups(hand.legal_mask(), k.played, k.trick)
+        if len(cands) < 2:
+            continue
+        late = bin(hand.held[seat]).count("1") <= 3
+        if i % 2 and late:
+            # The same position as if this seat had taken every heart taken so far.
+            hearts = (k.cap[0] | k.cap[1] | k.cap[2] | k.cap[3]) & HEARTS_MASK
+            k.cap = [hearts | pile if s == seat else pile & ~hearts for s, pile in enumerate(k.cap)]
+        others_hearts = any(pile & HEARTS_MASK for s, pile in enumerate(k.cap) if s != seat)
+        for bot, solver in ((SMALL_EXPERT, late and others_hearts), (SMALL_HARD, False)):
+            calls.update(solve=0, rollout=0)
+            bot.evaluate(k, random.Random(i), cands)
+            assert calls == ({"solve": 3 * len(cands), "rollout": 0} if solver else
+                             {"solve": 0, "rollout": 3 * len(cands)}), (i, bot is SMALL_EXPERT)
+        seen.add((late, others_hearts))
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+
+
+def test_the_experts_exact_last_tricks_keep_to_its_clock(monkeypatch) -> None:
+    """Solving costs more per world than rolling out: on a clock whose 0.4 s buy 40 worlds of
+    solves (a phone), the expert stops after about 40 of its 160 worlds; a fixed run at a budget
+    scale of 0.25 solves a quarter of them, as it rolls out a quarter of its playouts."""
+    import importlib
+    import types
+
+    from gongzhu.core.bots import endgame, pimc
+    from gongzhu.core.bots.pimc import set_budget_scale, set_fixed
+    from gongzhu.core.bots.sampler import Knowledge, equivalent_groups
+
+    for i in range(200):  # The first late position where another seat has taken a heart.
+        rng = random.Random(i)
+        hand = play_out_until(new_hand(seed=hand_seed(43, i), rules=Rules()), rng, 40 + rng.randrange(8))
+        seat = hand.to_play
+        k = Knowledge(hand.view(seat))
+        cands = equivalent_groups(hand.legal_mask(), k.played, k.trick)
+        if len(cands) >= 2 and bin(hand.held[seat]).count("1") <= 3 and \
+                any(pile & HEARTS_MASK for s, pile in enumerate(k.cap) if s != seat):
+            break
+    now = [0.0]
+    calls = [0]
+    real = endgame.solve
+
+    def solve(*a: Any) -> list[int]:
+        calls[0] += 1
+        now[0] += 0.4 / 40 / len(cands)
+        return real(*a)
+
+    monkeypatch.setattr(endgame, "solve", solve)
+    monkeypatch.setattr(pimc, "clock", lambda: now[0])
+    fake_time = types.SimpleNamespace(perf_counter=lambda: now[0])
+    monkeypatch.setattr(importlib.import_module("gongzhu.bots.expert"), "time", fake_time)
+    bot = Expert(worlds=160, rollouts=2, budget=0.4)
+    bot.evaluate(k, random.Random(1), cands)
+    assert 38 * len(cands) <= calls[0] <= 40 * len(cands), (calls[0], len(cands))
+    calls[0] = 0
+    set_fixed(True)
+    set_budget_scale(0.25)
+    try:
+        bot.evaluate(k, random.Random(1), cands)
+    finally:
+        set_fixed(False)
+        set_budget_scale(1.0)
+    assert calls[0] == 40 * len(cands)
 
 
 @pytest.mark.parametrize("rules", ["classic", "partnership-secret", "broken-hearts-pips"])

@@ -169,6 +169,12 @@ def test_the_playout_layer_plays_the_same_under_micropython():
     _same_lines(cpython, _runs_in_micropython("playouts", 0, 500))
 
 
+def test_the_last_tricks_solve_the_same_under_micropython():
+    cpython = core_runs.solves(0, 60)
+    assert len({str(json.loads(line)[2]) for line in cpython}) > 40  # the solved outcomes vary
+    _same_lines(cpython, _runs_in_micropython("solves", 0, 60))
+
+
 def test_claims_and_take_backs_are_the_same_under_micropython():
     cpython = core_runs.comforts(0, 120)
     assert sum('"take_back"' in line for line in cpython) > 20

@@ -16,7 +16,8 @@ rules it was level with ``hard`` over 1,000 arena deals (M -0.1, D 0.507): what 
 the rollouts, hence the refined rules.  The same search weighs its exposures, but only the
 rule bot's exposure and its subsets (``Pimc.rule_proposes``): free to choose among every subset,
 it exposed in 62% of its decisions and lost against hard, which hunts exposed cards
-(STRENGTH.md).
+(STRENGTH.md).  From its last three cards on, once another seat has taken a heart, it solves
+each world exactly to the end of the hand instead of rolling it out (``endgame``, ``Pimc.solve_from``).
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ class Expert(Pimc):
         self.oversample = oversample
         self.refined = True
         self.rule_proposes = True
+        self.solve_from = 3
 
     def sample_worlds(self, k: Knowledge, rng: random.Random, n: int,
                       deadline: float | None = None) -> list[list[int]]:

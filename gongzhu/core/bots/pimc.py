@@ -25,13 +25,17 @@ Exposure is decided with the same machinery: each subset of the exposable cards 
 same sampled worlds (as many worlds and rollouts as a play) from the first trick and the best
 mean value is exposed; so is passing (the 3-card sets drawn from the rule bot's five likeliest
 cards, the others passing by the rule bot's rules in each world).
+
+The last tricks (``solve_from``: the expert's last three cards): each world is solved exactly to
+the end by max^n (``endgame.solve``) instead of rolled out, once another seat has taken a heart.
 """
 
 
-from ..cards import SUIT_MASKS, card_codes, parse_card
+from ..cards import HEARTS_MASK, SUIT_MASKS, card_codes, parse_card
 from ..hand import first_lead_card
-from ..portable import Any, Callable, Random, clock, combinations
-from . import policy
+from ..portable import Any, Callable, Random, clock, combinations, popcount
+from . import endgame, policy
+from .endgame import outcome_value
 from .rulebot import Decision, answer, choose_expose, choose_play, legal_of, pass_scores
 from .sampler import Knowledge, equivalent_groups
 
@@ -94,15 +98,6 @@ def _random_moves(seed: int, eps: float) -> Callable[[], float]:
     """The random numbers of one rollout: ``Random(seed).random``, or, when no move is random
     (``eps`` 0: ``normal``'s search), nothing to seed (a pure-Python generator on MicroPython)."""
     return Random(seed).random if eps else _never
-
-
-def outcome_value(scores: list[int], me: int, partnership: bool, others: float = 1.0) -> float:
-    """Our result in a finished world: our score minus ``others`` times the others' mean (or
-    side minus ``others`` times the other side)."""
-    if partnership:
-        mine = scores[me] + scores[(me + 2) & 3]
-        return mine - others * (scores[(me + 1) & 3] + scores[(me + 3) & 3])
-    return scores[me] - others * (scores[0] + scores[1] + scores[2] + scores[3] - scores[me]) / 3
 
 
 def group_of(card: int, legal: int, k: Knowledge) -> int:
@@ -175,6 +170,9 @@ class Pimc:
         """Weigh only the rule bot's exposure and its subsets, not every subset of the exposable
         cards (the expert, ``normal``): the search's own exposures lost against players who
         hunt exposed cards (STRENGTH.md, "Exposure against players who hunt")."""
+        self.solve_from = 0
+        """Cards in hand from which each world is solved exactly (``endgame.solve``) instead of
+        rolled out, once another seat has taken a heart (0: never; the expert: 3)."""
 
     # -- worlds (the expert overrides this to weight them by inference)
     def sample_worlds(self, k: Knowledge, rng: Random, n: int,
@@ -217,6 +215,9 @@ class Pimc:
         third of the budget".)  Each world's seeds are drawn as it is first searched, in the
         same order either way, so a search that finishes gives the same values both ways.
         """
+        if popcount(k.hand) <= self.solve_from and \
+                any(pile & HEARTS_MASK for seat, pile in enumerate(k.cap) if seat != k.me):
+            return self.solved(k, rng, cands)
         deadline = self._deadline(1.0 if k.view["tricks"] else self.first_trick_clock)
         ctx = k.ctx(refined=self.refined)
         worlds = self.sample_worlds(k, rng, self.worlds, deadline)
@@ -273,6 +274,25 @@ class Pimc:
                     return _means(sums, counts, n)  # Hard stop: this rollout is not counted.
                 searched += 1
         return _means(sums, counts, n)
+
+    def solved(self, k: Knowledge, rng: Random, cands: list[int]) -> list[float]:
+        """Each candidate's mean value over the sampled worlds, each world solved exactly to the
+        end of the hand (``endgame.solve``): the last tricks, where a world's tree is small.  The
+        worlds are searched one by one, within the clock (or the fixed share of them)."""
+        deadline = self._deadline()
+        ctx = k.ctx(refined=self.refined)
+        worlds = self.sample_worlds(k, rng, self.worlds, deadline)
+        totals = [0.0] * len(cands)
+        done = 0
+        start = clock()
+        for world in worlds[:self.fixed_share(len(worlds))]:
+            if self._out_of_time(start, done, deadline):
+                break
+            for i, c in enumerate(cands):
+                sc = endgame.solve(world, k.cap, k.trick, k.leader, k.led, k.hearts_broken, k.must, ctx, c)
+                totals[i] += outcome_value(sc, k.me, k.rules.partnership, self.others)
+            done += 1
+        return [t / max(done, 1) for t in totals]
 
     def play(self, k: Knowledge, rng: Random) -> int:
         """The card to play."""
