@@ -766,6 +766,19 @@ def test_the_experts_exact_last_tricks_keep_to_its_clock(monkeypatch) -> None:
         set_fixed(False)
         set_budget_scale(1.0)
     assert calls[0] == 40 * len(cands)
+    # A world that overruns the clock's grace mid-way is abandoned, and no second world starts
+    # on a clock that one world has spent.
+    for slow_call, expected in ((5 * len(cands) + 1, 5 * len(cands) + 1), (1, len(cands))):
+        calls[0] = 0
+
+        def solve_once_slow(*a: Any, slow_call: int = slow_call) -> list[int]:
+            if calls[0] + 1 == slow_call:
+                now[0] += 0.5
+            return solve(*a)
+
+        monkeypatch.setattr(endgame, "solve", solve_once_slow)
+        bot.evaluate(k, random.Random(1), cands)
+        assert calls[0] == expected, (slow_call, calls[0])
 
 
 @pytest.mark.parametrize("rules", ["classic", "partnership-secret", "broken-hearts-pips"])

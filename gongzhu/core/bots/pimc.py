@@ -193,11 +193,11 @@ class Pimc:
             return n
         return max(self.min_worlds, int(n * _SCALE[0] + 0.5))
 
-    def _out_of_time(self, start: float, done: int, deadline: float | None) -> bool:
+    def _out_of_time(self, start: float, done: int, deadline: float | None, least: int = 0) -> bool:
         """Whether to stop before another world (or pass of a world): on the clock, at least
-        ``min_worlds`` done, and one more (as long as the mean of the ``done`` so far) would end
-        past the deadline."""
-        if deadline is None or done < self.min_worlds:
+        ``least`` (0: ``min_worlds``) done, and one more (as long as the mean of the ``done`` so
+        far) would end past the deadline."""
+        if deadline is None or done < (least or self.min_worlds):
             return False
         now = clock()
         return now + (now - start) / max(done, 1) > deadline
@@ -278,7 +278,8 @@ class Pimc:
     def solved(self, k: Knowledge, rng: Random, cands: list[int]) -> list[float]:
         """Each candidate's mean value over the sampled worlds, each world solved exactly to the
         end of the hand (``endgame.solve``): the last tricks, where a world's tree is small.  The
-        worlds are searched one by one, within the clock (or the fixed share of them)."""
+        worlds are searched one by one, within the clock (or the fixed share of them); past the
+        clock's grace, a world in progress is abandoned, as a rollout is."""
         deadline = self._deadline()
         ctx = k.ctx(refined=self.refined)
         worlds = self.sample_worlds(k, rng, self.worlds, deadline)
@@ -286,11 +287,17 @@ class Pimc:
         done = 0
         start = clock()
         for world in worlds[:self.fixed_share(len(worlds))]:
-            if self._out_of_time(start, done, deadline):
+            # A world's solve costs some ten rollouts: on a slow device one may be all it affords.
+            if self._out_of_time(start, done, deadline, 1):
                 break
+            values = [0.0] * len(cands)
             for i, c in enumerate(cands):
+                if done and deadline is not None and clock() > deadline + self.budget_grace * _SCALE[0]:
+                    return [t / done for t in totals]
                 sc = endgame.solve(world, k.cap, k.trick, k.leader, k.led, k.hearts_broken, k.must, ctx, c)
-                totals[i] += outcome_value(sc, k.me, k.rules.partnership, self.others)
+                values[i] = outcome_value(sc, k.me, k.rules.partnership, self.others)
+            for i in range(len(cands)):
+                totals[i] += values[i]
             done += 1
         return [t / max(done, 1) for t in totals]
 
