@@ -14,6 +14,7 @@ from gongzhu.bots.registry import resolve_bot
 from gongzhu.core.cards import HEARTS_MASK, SUIT_MASKS, card_code, card_codes, parse_card
 from gongzhu.core.deal import hand_seed
 from gongzhu.core.hand import Hand, new_hand
+from gongzhu.core.portable import popcount
 from gongzhu.core.rules import PRESETS, Rules
 
 SMALL_HARD = Pimc(worlds=3, rollouts=1, budget=None, min_worlds=1)
@@ -675,6 +676,36 @@ def test_the_last_tricks_solved_exactly_are_the_engines_max_n(rules: str) -> Non
             solved = endgame.solve(list(hand.held), k.cap, k.trick, k.leader, k.led, k.hearts_broken, k.must, ctx,
                                    parse_card(code))
             assert solved == _max_n_by_the_engine(hand, code), (rules, i, code)
+
+
+@pytest.mark.parametrize("rules", ["classic", "partnership-secret", "broken-hearts-pips"])
+def test_the_solve_walks_cards_that_play_alike_once(rules: str, monkeypatch) -> None:
+    """Two cards of a seat with no card still in play between them (neither scoring) end the
+    same line, so the solve tries only the lower one: from late positions of hands the easy bot
+    plays, it visits far fewer positions and every first card's scores are those of trying all."""
+    from gongzhu.core.bots import endgame
+    from gongzhu.core.bots.sampler import Knowledge
+
+    positions = []
+    for i in range(100):
+        hand = new_hand(seed=hand_seed(47, i), rules=RULE_SETS[rules])
+        rng = random.Random(i)
+        while hand.phase != "done" and (hand.phase != "play" or sum(map(popcount, hand.held)) > 12 - i % 10):
+            hand.decide(hand.to_play, BOTS["easy"](hand.view(hand.to_play), rng))
+        if hand.phase == "play":
+            k = Knowledge(hand.view(hand.to_play))
+            positions += [(list(hand.held), k, parse_card(code)) for code in hand.legal_moves()]
+
+    def solve_all() -> tuple[list[list[int]], int]:
+        endgame.SOLVED[0] = 0
+        return [endgame.solve(held, k.cap, k.trick, k.leader, k.led, k.hearts_broken, k.must, k.ctx(), c)
+                for held, k, c in positions], endgame.SOLVED[0]
+
+    merged, visited = solve_all()
+    monkeypatch.setattr(endgame, "_distinct", lambda legal, held: legal)
+    every, visited_all = solve_all()
+    assert merged == every
+    assert visited < 0.6 * visited_all, (visited, visited_all)
 
 
 def test_the_expert_solves_its_last_three_tricks_once_another_seat_has_taken_a_heart(monkeypatch) -> None:

@@ -13,6 +13,7 @@ who do not, would let through: while the searching seat may still take every hea
 keeps the rollouts (``Pimc.solve_from``).
 """
 
+from ..cards import SCORING_MASK
 from ..hand import legal_mask
 from ..portable import bit_length
 from .policy import Ctx, summed
@@ -40,6 +41,24 @@ def solve(hands: list[int], cap: list[int], trick: list[int], leader: int, led: 
     return _turn(hands[:], cap[:], n, tmask, s0, best, wseat, leader, led, hearts_broken, must, ctx, 1 << first)
 
 
+def _distinct(legal: int, held: int) -> int:
+    """``legal`` without the cards that play exactly as the next lower legal card: of the same
+    suit, no card between the two still in play (``held``: every hand's and the table's cards),
+    neither of them a card that scores.  Both lines end the same, and the lower card stands for
+    both, as a tie would choose it (``sampler.equivalent_groups`` merges a search's candidates
+    the same way)."""
+    out = legal
+    prev = -1
+    while legal:
+        bit = legal & -legal
+        legal ^= bit
+        c = bit_length(bit) - 1
+        if prev >= 0 and c // 13 == prev // 13 and not (SCORING_MASK & (bit | 1 << prev) or held & (bit - (2 << prev))):
+            out ^= bit
+        prev = c
+    return out
+
+
 def _turn(hands: list[int], cap: list[int], n: int, tmask: int, s0: int, best: int, wseat: int, leader: int,
           led: int, hb: bool, must: int, ctx: Ctx, only: int = 0) -> list[int]:
     """The final scores under max^n from this turn: ``n`` cards on the table (mask ``tmask``,
@@ -51,7 +70,8 @@ def _turn(hands: list[int], cap: list[int], n: int, tmask: int, s0: int, best: i
     if not h:
         # Every hand is empty at the start of a trick: the hand is over.
         return [ctx.score(cap[0]), ctx.score(cap[1]), ctx.score(cap[2]), ctx.score(cap[3])]
-    L = only or legal_mask(h, s0 if n else -1, led, ctx.exposed, hb, ctx.must_break, must)
+    L = only or _distinct(legal_mask(h, s0 if n else -1, led, ctx.exposed, hb, ctx.must_break, must),
+                          hands[0] | hands[1] | hands[2] | hands[3] | tmask)
     top: list[int] = []
     top_value = 0.0
     while L:
