@@ -70,8 +70,9 @@ def _turn(hands: list[int], cap: list[int], n: int, tmask: int, s0: int, best: i
     if not h:
         # Every hand is empty at the start of a trick: the hand is over.
         return [ctx.score(cap[0]), ctx.score(cap[1]), ctx.score(cap[2]), ctx.score(cap[3])]
-    L = only or _distinct(legal_mask(h, s0 if n else -1, led, ctx.exposed, hb, ctx.must_break, must),
-                          hands[0] | hands[1] | hands[2] | hands[3] | tmask)
+    L = only or legal_mask(h, s0 if n else -1, led, ctx.exposed, hb, ctx.must_break, must)
+    if L & (L - 1):
+        L = _distinct(L, hands[0] | hands[1] | hands[2] | hands[3] | tmask)
     top: list[int] = []
     top_value = 0.0
     while L:
