@@ -13,7 +13,8 @@ baseline), keeping the hand and the random states at that seat's late decisions;
 decides at them in turn with the seat's own random stream, and at the first card it plays
 otherwise the hand is played out from there.  A deal's figure is the mean over the seats of the
 change in the seat's score minus the others' mean: the arena's M of the candidate minus that of
-the baseline on the same deals, about five times faster.
+the baseline on the same deals.  Against copies of the baseline a deal costs one game and the
+branches instead of ten games (about five times faster), against other opponents four.
 
 The search bots' clock is the modelled one of ``tests.bench_model_clock`` (its default costs), or
 ``--fixed``: on the real clock no two games would agree up to the branch.  The candidate's
