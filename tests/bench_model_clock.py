@@ -57,10 +57,10 @@ SAMPLE = 23.6
 HISTORY = 1.77
 """Microseconds of the expert's weighing of a world per card already played."""
 NODE = 1.14
-"""Microseconds of the expert's exact solve per position visited: 0.57 of a rollout's card, timed
-on the same late positions on 7 Dec (medians of 5 runs: 1.64 and 2.85 µs), 0.9 µs; 1.27 times
-that since it merges the cards that play alike, which visits fewer positions but does more at
-each (8 Dec, side by side, medians of 5 rounds: 2.89 against 2.28 µs)."""
+"""Microseconds of the expert's exact solve per position visited: 0.9 µs on 7 Dec (0.57 of a
+rollout's card, timed on the same late positions: medians of 5 runs, 1.64 and 2.85 µs), times
+1.27 since the solve merges the cards that play alike, doing more at each position (8 Dec, side
+by side, medians of 5 rounds: 2.89 against 2.28 µs)."""
 
 
 def costed(charge: Callable[[str, int, float], None]) -> Callable[[], None]:
