@@ -35,7 +35,7 @@ from typing import Any, Iterable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gongzhu.arena import _scores, _seat_rng, mean_ci, sgn  # noqa: E402
+from gongzhu.arena import _scores, _seat_rng, mean_ci, read_log, sgn  # noqa: E402
 from gongzhu.bots import set_fixed  # noqa: E402
 from gongzhu.bots.registry import bot_decides, resolve_bot  # noqa: E402
 from gongzhu.core.bots.pimc import set_budget_scale  # noqa: E402
@@ -123,17 +123,12 @@ def run(candidate: str, baseline: str, opponents: str, deals: int, seed: int = 1
     rules_dict = get_rules(rules).to_dict()
     settings = {"candidate": candidate, "baseline": baseline, "opponents": opponents, "seed": seed,
                 "rules": rules_dict, "from_cards": from_cards, "fixed": fixed, "budget_scale": budget_scale}
-    done: dict[int, dict[str, Any]] = {}
-    if log and Path(log).exists():
-        lines = Path(log).read_text(encoding="utf-8").splitlines()
-        if lines and json.loads(lines[0]) != settings:
-            raise ValueError(f"{log} holds deals of other settings: {lines[0]}")
-        done = {r["deal"]: r for r in map(json.loads, lines[1:])}
+    done = read_log(log, settings) if log else {}
     todo = [(seed, i, rules_dict, candidate, baseline, opponents, from_cards, fixed, budget_scale)
             for i in range(deals) if i not in done]
     with contextlib.ExitStack() as stack:
         f = stack.enter_context(open(log, "a", encoding="utf-8")) if log else None
-        if f is not None and not done:
+        if f is not None and f.tell() == 0:
             f.write(json.dumps(settings) + "\n")
         finished: Iterable[dict[str, Any]] = map(_job, todo)
         if jobs > 1:
